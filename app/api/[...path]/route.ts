@@ -1,0 +1,66 @@
+// /api/** — the BFF: attaches the session, forwards to the marketplace API, keeps the token off the client.
+import { cookies } from 'next/headers';
+import { type NextRequest, NextResponse } from 'next/server';
+import { marketplaceFetch } from '@/lib/api/server';
+import { getSession } from '@/lib/api/session';
+import { LANG_COOKIE } from '@/lib/constants';
+import { pickLocale } from '@/lib/i18n/locale';
+import { translate } from '@/lib/i18n/messages';
+
+const SESSION_TOKEN_HEADER = 'x-session-token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** State-changing requests must come from this site: another Origin, or `Origin: null`, gets 403. */
+function crossOrigin(request: NextRequest): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const origin = request.headers.get('origin');
+  if (origin === null) return request.headers.get('sec-fetch-site') === 'cross-site';
+  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
+  try {
+    return origin === 'null' || new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
+async function handle(request: NextRequest): Promise<Response> {
+  const locale = pickLocale((await cookies()).get(LANG_COOKIE)?.value);
+  if (crossOrigin(request)) {
+    return NextResponse.json({ message: translate(locale, 'errors.crossOrigin'), errors: [] }, { status: 403 });
+  }
+  const secure = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  const session = await getSession(secure);
+  const hadToken = Boolean(session.token);
+
+  const contentType = request.headers.get('content-type');
+  const upstream = await marketplaceFetch(request.nextUrl.pathname + request.nextUrl.search, {
+    method: request.method,
+    body: SAFE_METHODS.has(request.method) ? null : await request.arrayBuffer(),
+    headers: contentType ? { 'content-type': contentType } : {},
+    token: session.token,
+    locale,
+    address: request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? 'local',
+  });
+
+  const newToken = upstream.headers.get(SESSION_TOKEN_HEADER);
+  if (newToken) {
+    session.token = newToken;
+    await session.save();
+  } else if (request.nextUrl.pathname === '/api/auth/logout' || (upstream.status === 401 && hadToken)) {
+    session.destroy();
+  }
+
+  const responseHeaders = new Headers();
+  for (const name of ['content-type', 'retry-after', 'cache-control']) {
+    const value = upstream.headers.get(name);
+    if (value) responseHeaders.set(name, value);
+  }
+  if (!responseHeaders.has('cache-control')) responseHeaders.set('cache-control', 'no-store');
+  return new Response(upstream.body, { status: upstream.status, headers: responseHeaders });
+}
+
+export const GET = handle;
+export const POST = handle;
+export const PUT = handle;
+export const PATCH = handle;
+export const DELETE = handle;

@@ -1,0 +1,32 @@
+import { getTranslations } from 'next-intl/server';
+import { LanguageSwitch } from '@/components/layout/language-switch';
+import { Logo } from '@/components/layout/logo';
+import { ProfileCompletionDialog } from '@/components/layout/profile-completion-dialog';
+import { SideMenu } from '@/components/layout/side-menu';
+import { apiGet } from '@/lib/api/server';
+import { isProfileComplete, type ProfileFields } from '@/lib/rules/profile';
+
+type Todo = { type: string; value: { read: boolean } };
+
+/** The signed-in shell: side menu with the to-do badge, language switch, profile dialog. */
+export default async function AppLayout({ children }: { children: React.ReactNode }) {
+  const [user, todos] = await Promise.all([apiGet<ProfileFields>('/api/user'), apiGet<Todo[]>('/api/user/todo')]);
+  const unread = todos.filter((item) => !item.value.read).length;
+  const t = await getTranslations('common');
+  return (
+    <div className="min-h-full lg:pl-[300px]">
+      <SideMenu
+        unread={unread}
+        helpUrl={process.env.SUPPORT_WIDGET_URL || null}
+        header={
+          <a href="/dashboard/conversations" aria-label={t('appName')}>
+            <Logo />
+          </a>
+        }
+        footer={<LanguageSwitch />}
+      />
+      <main className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-8 sm:py-10">{children}</main>
+      <ProfileCompletionDialog incomplete={!isProfileComplete(user)} />
+    </div>
+  );
+}

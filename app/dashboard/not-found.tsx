@@ -1,0 +1,26 @@
+import { getTranslations } from 'next-intl/server';
+import { LanguageSwitch } from '@/components/layout/language-switch';
+import { Logo } from '@/components/layout/logo';
+import { buttonClass } from '@/components/ui/button';
+
+export default async function NotFound() {
+  const t = await getTranslations('notFound');
+  return (
+    <main className="flex min-h-full flex-col items-center px-4 py-10">
+      <div className="flex w-full max-w-md items-center justify-between pb-6">
+        <a href="/">
+          <Logo />
+        </a>
+        <LanguageSwitch />
+      </div>
+      <div className="flex w-full max-w-md flex-col items-start gap-4 rounded-lg bg-white p-8 shadow-sm">
+        <p className="text-5xl font-bold text-brand-700">404</p>
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        <p className="text-muted">{t('text')}</p>
+        <a href="/dashboard/conversations" className={buttonClass()}>
+          {t('back')}
+        </a>
+      </div>
+    </main>
+  );
+}

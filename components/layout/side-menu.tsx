@@ -1,0 +1,105 @@
+'use client';
+import { useEffect, useState } from 'react';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { DRAWER_WIDTH_PX } from '@/lib/constants';
+import { NAV_ITEMS } from './nav-items';
+
+type Props = { unread: number; helpUrl: string | null; header: React.ReactNode; footer: React.ReactNode };
+
+/** The 300 px side menu; on narrow screens a drawer behind a menu button. */
+export function SideMenu({ unread, helpUrl, header, footer }: Props) {
+  const t = useTranslations('menu');
+  const pathname = usePathname();
+  const [open, setOpen] = useState(false);
+  const [lastPath, setLastPath] = useState(pathname);
+  if (pathname !== lastPath) {
+    setLastPath(pathname);
+    setOpen(false);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <>
+      <div className="no-print sticky top-0 z-30 flex items-center gap-3 border-b border-gray-200 bg-white px-4 py-3 lg:hidden">
+        <button
+          type="button"
+          aria-label={t('open')}
+          aria-expanded={open}
+          aria-controls="side-menu"
+          onClick={() => setOpen(true)}
+          className="rounded-md p-2 hover:bg-gray-100"
+        >
+          <svg viewBox="0 0 24 24" className="size-6" aria-hidden>
+            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+        {header}
+        {unread > 0 ? (
+          <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white" aria-label={t('unread', { count: unread })}>
+            {unread}
+          </span>
+        ) : null}
+      </div>
+      {open ? <div className="fixed inset-0 z-40 bg-black/40 lg:hidden" onClick={() => setOpen(false)} aria-hidden /> : null}
+      <aside
+        id="side-menu"
+        style={{ width: DRAWER_WIDTH_PX }}
+        className={`no-print fixed inset-y-0 left-0 z-50 flex flex-col border-r border-gray-200 bg-white transition-transform lg:translate-x-0 ${open ? 'translate-x-0' : '-translate-x-full'}`}
+      >
+        <div className="flex items-center justify-between px-5 py-5">
+          {header}
+          <button type="button" aria-label={t('close')} onClick={() => setOpen(false)} className="rounded-md p-2 hover:bg-gray-100 lg:hidden">
+            ✕
+          </button>
+        </div>
+        <nav aria-label="Stuga" className="flex-1 overflow-y-auto px-3">
+          <ul className="flex flex-col gap-0.5">
+            {NAV_ITEMS.map((item) => {
+              const active = item.href !== '/' && (pathname === item.href || pathname.startsWith(item.href + '/'));
+              const className = `flex items-center justify-between rounded-md px-3 py-2.5 text-[15px] ${active ? 'bg-brand-50 font-semibold text-brand-800' : 'text-ink hover:bg-gray-100'}`;
+              const content = (
+                <>
+                  <span>{t(item.key)}</span>
+                  {item.key === 'todo' && unread > 0 ? (
+                    <span data-testid="todo-badge" className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white" aria-label={t('unread', { count: unread })}>
+                      {unread}
+                    </span>
+                  ) : null}
+                </>
+              );
+              return (
+                <li key={item.key}>
+                  {item.key === 'home' || item.key === 'logout' ? (
+                    <a href={item.href} className={className}>
+                      {content}
+                    </a>
+                  ) : (
+                    <Link href={item.href} className={className} aria-current={active ? 'page' : undefined}>
+                      {content}
+                    </Link>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="flex flex-col gap-3 border-t border-gray-200 px-5 py-4">
+          {helpUrl ? (
+            <a href={helpUrl} target="_blank" rel="noreferrer" className="rounded-md border border-gray-300 px-3 py-2 text-center text-sm font-medium hover:bg-gray-50">
+              {t('help')}
+            </a>
+          ) : null}
+          {footer}
+        </div>
+      </aside>
+    </>
+  );
+}

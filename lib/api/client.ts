@@ -1,0 +1,32 @@
+// Browser side: calls the BFF route handlers. A 401 anywhere ends the session (SPEC §7).
+export type FieldError = { field: string; message: string };
+
+export class ApiClientError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+  }
+}
+
+function logoutTarget(): string {
+  const path = window.location.pathname.replace(/^\/dashboard/, '');
+  return /^[a-z0-9/]+$/.test(path) && path !== '/' ? `/dashboard/logout?next=${path}` : '/dashboard/logout';
+}
+
+export async function api<T>(path: string, init: { method?: string; body?: unknown; logoutOn401?: boolean } = {}): Promise<T> {
+  const response = await fetch(`/api${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    credentials: 'same-origin',
+  });
+  const data = (await response.json().catch(() => ({}))) as T & { message?: string; errors?: FieldError[] };
+  if (response.status === 401 && init.logoutOn401 !== false) {
+    window.location.assign(logoutTarget());
+  }
+  if (!response.ok) throw new ApiClientError(response.status, data.message ?? '', data.errors ?? []);
+  return data;
+}

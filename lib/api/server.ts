@@ -1,0 +1,72 @@
+import 'server-only';
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { getLocale } from 'next-intl/server';
+import { loginPathFor } from '../rules/next-path';
+import { getSession } from './session';
+
+/**
+ * The one bridge from the web tier to the marketplace API: in-process through the Hono app by
+ * default, over HTTP when MARKETPLACE_API_URL is set. Callers pass the session token and language.
+ */
+export async function marketplaceFetch(
+  pathWithQuery: string,
+  init: { method?: string; body?: BodyInit | null; headers?: Record<string, string>; token?: string | null; locale?: string; address?: string },
+): Promise<Response> {
+  const headerList: Record<string, string> = { ...init.headers, 'accept-language': init.locale ?? 'sv' };
+  if (init.token) headerList.authorization = `Bearer ${init.token}`;
+  if (init.address) headerList['x-forwarded-for'] = init.address;
+  const base = process.env.MARKETPLACE_API_URL?.replace(/\/$/, '');
+  const request = new Request(`${base ?? 'http://marketplace.internal'}${pathWithQuery}`, {
+    method: init.method ?? 'GET',
+    headers: headerList,
+    body: init.body ?? null,
+  });
+  if (base) return fetch(request);
+  const { marketplace } = await import('@/marketplace/app');
+  return marketplace().hono.fetch(request);
+}
+
+export class ApiResponseError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * For server components: GET a marketplace path as the signed-in user. A 401 ends the session
+ * and sends the visitor to login with `next` (via /logout, which clears the cookie).
+ */
+export async function apiGet<T>(pathWithQuery: string): Promise<T> {
+  const session = await getSession();
+  const response = await marketplaceFetch(pathWithQuery, { token: session.token, locale: await getLocale() });
+  if (response.status === 401) {
+    const current = (await headers()).get('x-stuga-path') ?? '/dashboard';
+    const next = loginPathFor(current).split('next=')[1];
+    redirect(next ? `/dashboard/logout?next=${next}` : '/dashboard/logout');
+  }
+  const data = (await response.json()) as T & { message?: string };
+  if (!response.ok) throw new ApiResponseError(response.status, data.message ?? response.statusText);
+  return data;
+}
+
+/** Like apiGet, but answers null for a 404 so that pages can call notFound(). */
+export async function apiGetOrNull<T>(pathWithQuery: string): Promise<T | null> {
+  try {
+    return await apiGet<T>(pathWithQuery);
+  } catch (error) {
+    if (error instanceof ApiResponseError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+}
+
+/** The signed-in user's session token, if any (for pages only open to signed-out visitors). */
+export async function currentUserOrNull<T>(): Promise<T | null> {
+  const session = await getSession();
+  if (!session.token) return null;
+  const response = await marketplaceFetch('/api/user', { token: session.token, locale: await getLocale() });
+  return response.ok ? ((await response.json()) as T) : null;
+}

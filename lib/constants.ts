@@ -1,0 +1,34 @@
+// SPEC §9 business constants and limits, named as the spec names them.
+export const CURRENCY = 'SEK';
+export const TIMEZONE = 'Europe/Stockholm';
+export const LOCALES = ['sv', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'sv';
+export const USER_LANGUAGES = ['sv', 'en', 'de'] as const;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const SNACKBAR_AUTO_HIDE_MS = 4000;
+export const NOTICE_AUTO_CLEAR_MS = 4000;
+export const RETRY_ATTEMPTS = 3;
+export const RETRY_WAIT_MS = 2000;
+export const ACCOUNT_DELETION_REDIRECT_MS = 3000;
+
+export const PAGE_SIZE_BOOKINGS = 10;
+export const PAGE_SIZE_ORDERS = 10;
+export const PAGE_SIZE_CONVERSATIONS = 20;
+export const INFINITE_SCROLL_THRESHOLD = 10;
+
+export const DRAWER_WIDTH_PX = 300;
+
+// Sign-in security (issue: foundation).
+export const LOGIN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+export const RATE_LIMIT_WINDOW_MS = 15 * 60 * 1000;
+export const RATE_LIMIT_PER_ACCOUNT = 10;
+export const RATE_LIMIT_PER_ADDRESS = 100;
+
+export const SESSION_COOKIE = 'stuga_session';
+export const LANG_COOKIE = 'lang';
+export const SUPPORT_EMAIL = 'support@stuga.example';

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: varchar('username', { length: 254 }).notNull(),
+    passwordHash: text('password_hash'),
+    type: varchar('type', { length: 8 }).$type<'SOFT' | 'STRICT'>().notNull().default('SOFT'),
+    typeOfPerson: varchar('type_of_person', { length: 8 }).$type<'NATURAL' | 'LEGAL'>().notNull().default('NATURAL'),
+    admin: boolean('admin').notNull().default(false),
+    language: varchar('language', { length: 2 }).notNull().default('sv'),
+    firstName: varchar('first_name', { length: 255 }),
+    lastName: varchar('last_name', { length: 255 }),
+    birthday: date('birthday'),
+    phone1: varchar('phone_1', { length: 20 }),
+    phone2: varchar('phone_2', { length: 20 }),
+    hidePhoneNumber: boolean('hide_phone_number').notNull().default(false),
+    hideLastName: boolean('hide_last_name').notNull().default(false),
+    nationality: varchar('nationality', { length: 2 }),
+    countryOfResidence: varchar('country_of_residence', { length: 2 }),
+    businessType: varchar('business_type', { length: 16 }).$type<'BUSINESS' | 'ORGANIZATION' | 'SOLETRADER'>(),
+    businessName: varchar('business_name', { length: 255 }),
+    companyNumber: varchar('company_number', { length: 20 }),
+    uAddress1: varchar('u_address1', { length: 40 }),
+    uAddress2: varchar('u_address2', { length: 40 }),
+    uPostalCode: varchar('u_postal_code', { length: 8 }),
+    uCity: varchar('u_city', { length: 40 }),
+    uCountry: varchar('u_country', { length: 2 }),
+    uRegion: varchar('u_region', { length: 40 }),
+    kycStatus: varchar('kyc_status', { length: 12 }).notNull().default('UNVERIFIED'),
+    bookingActive: boolean('booking_active').notNull().default(false),
+    bookingValid: boolean('booking_valid').notNull().default(false),
+    canChangeName: boolean('can_change_name').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`)],
+);
+
+/** Server-side sessions: the cookie holds a random token; only its hash is stored. Logout revokes. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use login links and password resets, stored hashed, with an expiry. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 8 }).$type<'login' | 'reset'>().notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('auth_tokens_hash_key').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
+);
+
+/** Attempts that rate limiting counts: failed logins, reset and login-link requests. */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: serial('id').primaryKey(),
+    action: varchar('action', { length: 12 }).$type<'login' | 'reset' | 'link'>().notNull(),
+    account: varchar('account', { length: 254 }).notNull(),
+    address: varchar('address', { length: 64 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('auth_attempts_account_idx').on(t.action, t.account, t.createdAt),
+    index('auth_attempts_address_idx').on(t.action, t.address, t.createdAt),
+  ],
+);
+
+export const userEvents = pgTable(
+  'user_events',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 64 }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_events_user_idx').on(t.userId, t.id)],
+);

@@ -1,0 +1,164 @@
+import 'server-only';
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { Hono, type Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z, type ZodType } from 'zod';
+import { pickLocale } from '@/lib/i18n/locale';
+import { translate } from '@/lib/i18n/messages';
+import { getDb } from '../db/client';
+import { log } from '../log';
+import { reportError } from '../providers/error-reporting';
+import { resolveSession } from '../services/sessions';
+import type { RequestContext, SessionUser } from './context';
+import { ApiError, unauthorized, type FieldError } from './errors';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Auth = 'user' | 'optional' | 'none';
+
+type Spec<B extends ZodType, Q extends ZodType, A extends Auth> = {
+  method: Method;
+  /** Hono path, e.g. `/api/news/:id`. */
+  path: string;
+  auth: A;
+  summary: string;
+  tag: string;
+  body?: B;
+  query?: Q;
+};
+
+type Input<B extends ZodType, Q extends ZodType, A extends Auth> = RequestContext & {
+  user: A extends 'user' ? SessionUser : SessionUser | null;
+  body: z.output<B>;
+  query: z.output<Q>;
+  params: Record<string, string>;
+  c: Context;
+};
+
+export type Handler<B extends ZodType, Q extends ZodType, A extends Auth> = (
+  input: Input<B, Q, A>,
+) => Promise<Response | object | null>;
+
+const emptyObject = z.object({});
+
+/**
+ * The one wrapper every marketplace endpoint goes through (cf. dub's withWorkspace): it resolves
+ * the session, validates body and query with the shared zod schema, maps ApiError to the JSON
+ * error format in the caller's language, logs the unexpected, and records the route in OpenAPI.
+ */
+export class Api {
+  readonly hono = new Hono();
+  readonly registry = new OpenAPIRegistry();
+
+  constructor() {
+    this.hono.notFound((c) => respondError(c, new ApiError(404, 'errors.badUrl'), localeOf(c)));
+    this.hono.onError((error, c) => respondError(c, error, localeOf(c)));
+  }
+
+  route<B extends ZodType = typeof emptyObject, Q extends ZodType = typeof emptyObject, A extends Auth = Auth>(
+    spec: Spec<B, Q, A>,
+    handler: Handler<B, Q, A>,
+  ): void {
+    this.registry.registerPath({
+      method: spec.method,
+      path: spec.path.replace(/:(\w+)/g, '{$1}'),
+      summary: spec.summary,
+      tags: [spec.tag],
+      security: spec.auth === 'user' ? [{ session: [] }] : [],
+      request: {
+        ...(spec.body ? { body: { content: { 'application/json': { schema: spec.body } } } } : {}),
+        ...(spec.query ? { query: spec.query as unknown as z.ZodObject } : {}),
+        ...(/:\w+/.test(spec.path)
+          ? { params: z.object(Object.fromEntries([...spec.path.matchAll(/:(\w+)/g)].map((m) => [m[1], z.string()]))) }
+          : {}),
+      },
+      responses: {
+        200: { description: 'Success' },
+        400: { description: 'Bad input: `{ message, errors: [{ field, message }] }`' },
+        ...(spec.auth === 'user' ? { 401: { description: 'No valid session' } } : {}),
+      },
+    });
+
+    this.hono.on(spec.method.toUpperCase(), spec.path, async (c) => {
+      const locale = localeOf(c);
+      const db = await getDb();
+      const token = bearer(c);
+      const user = token ? await resolveSession(db, token) : null;
+      if (spec.auth === 'user' && !user) throw unauthorized();
+      const body = spec.body ? parse(spec.body, await readJson(c)) : {};
+      const query = spec.query ? parse(spec.query, c.req.query()) : {};
+      const result = await handler({
+        db,
+        locale,
+        address: addressOf(c),
+        token,
+        user: user as Input<B, Q, A>['user'],
+        body: body as z.output<B>,
+        query: query as z.output<Q>,
+        params: c.req.param() as Record<string, string>,
+        c,
+      });
+      if (result instanceof Response) return result;
+      return c.json(result ?? { message: 'success' });
+    });
+  }
+
+  openapi() {
+    return new OpenApiGeneratorV31(this.registry.definitions).generateDocument({
+      openapi: '3.1.0',
+      info: { title: 'Stuga marketplace API', version: '1.0.0' },
+    });
+  }
+}
+
+function parse<T extends ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const errors: FieldError[] = result.error.issues.map((issue) => ({
+    field: issue.path.join('.') || '_',
+    message: issue.message,
+  }));
+  const first = errors[0]?.message ?? '';
+  throw new ApiError(400, first.includes('.') ? first : 'errors.form', errors);
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'errors.form');
+  }
+}
+
+function bearer(c: Context): string | null {
+  const header = c.req.header('authorization');
+  const match = header && /^Bearer ([A-Za-z0-9_-]{16,200})$/.exec(header);
+  return match ? match[1]! : null;
+}
+
+function localeOf(c: Context) {
+  const header = c.req.header('accept-language') ?? '';
+  return pickLocale(header.slice(0, 2).toLowerCase());
+}
+
+function addressOf(c: Context): string {
+  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  return (forwarded || c.req.header('x-real-ip') || 'local').slice(0, 64);
+}
+
+function respondError(c: Context, error: unknown, locale: ReturnType<typeof pickLocale>) {
+  if (error instanceof ApiError) {
+    for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+    return c.json(
+      {
+        message: translate(locale, error.message, error.values),
+        errors: error.errors.map((e) => ({ field: e.field, message: translate(locale, e.message) })),
+      },
+      error.status as ContentfulStatusCode,
+    );
+  }
+  const err = error instanceof Error ? error : new Error(String(error));
+  void reportError({ message: err.message, stack: err.stack, path: c.req.path, source: 'server' });
+  return c.json({ message: translate(locale, 'errors.generic'), errors: [] }, 500);
+}

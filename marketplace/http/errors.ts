@@ -1,0 +1,22 @@
+import 'server-only';
+
+export type FieldError = { field: string; message: string };
+
+/**
+ * An error the API answers on purpose. `message` is an i18n key (or plain text); the wrapper
+ * translates it into the caller's language and answers `{ message, errors }` with `status`.
+ */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
+    message: string,
+    public readonly errors: FieldError[] = [],
+    public readonly values: Record<string, string | number> = {},
+    public readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const unauthorized = () => new ApiError(401, 'errors.unauthorized');
+export const notFound = () => new ApiError(404, 'errors.notFound');

@@ -1,0 +1,28 @@
+import 'server-only';
+import { config } from '../config';
+import type { Db } from '../db/client';
+import { outbox } from '../db/schema';
+
+export type Mail = { to: string; subject: string; text: string; html: string };
+export type Mailer = { send(db: Db, mail: Mail): Promise<void> };
+
+/** Real adapter: SMTP through nodemailer when SMTP_URL is set. */
+function smtpMailer(url: string): Mailer {
+  let transport: Promise<import('nodemailer').Transporter> | null = null;
+  return {
+    async send(_db, mail) {
+      transport ??= import('nodemailer').then((m) => m.createTransport(url));
+      await (await transport).sendMail({ from: config.mailFrom, ...mail });
+    },
+  };
+}
+
+/** Sandbox adapter: mail is kept in the local outbox shown at /dashboard/dev/outbox. */
+const outboxMailer: Mailer = {
+  async send(db, mail) {
+    await db.insert(outbox).values(mail);
+  },
+};
+
+export const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl) : outboxMailer;
+export const outboxEnabled = !config.smtpUrl;

@@ -1,0 +1,126 @@
+import 'server-only';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { LOGIN_LINK_TTL_MS, RESET_LINK_TTL_MS } from '@/lib/constants';
+import { safeNext } from '@/lib/rules/next-path';
+import type { Db } from '../db/client';
+import { authTokens, users } from '../db/schema';
+import type { SessionUser } from '../http/context';
+import { ApiError } from '../http/errors';
+import { dashboardUrl, sendLinkMail } from './auth-mail';
+import { hashPassword, randomToken, sha256, verifyPassword } from './crypto';
+import { assertNotLimited, recordAttempt } from './rate-limit';
+import { createSession, revokeAllSessions } from './sessions';
+import { findUserByUsername, getUser } from './users';
+
+// A hash to verify against when the account is unknown, so timing does not reveal accounts.
+let decoy: Promise<string> | null = null;
+
+export async function checkUsername(db: Db, username: string) {
+  const user = await findUserByUsername(db, username);
+  return { exists: Boolean(user), type: user?.type ?? null };
+}
+
+/** POST /api/auth/login: `{ message: 'success' }` and a session token, or a clear refusal. */
+export async function login(db: Db, username: string, password: string, address: string) {
+  await assertNotLimited(db, 'login', username, address);
+  const user = await findUserByUsername(db, username);
+  if (!user || !user.passwordHash) {
+    decoy ??= hashPassword(randomToken());
+    await verifyPassword(await decoy, password);
+    await recordAttempt(db, 'login', username, address);
+    throw new ApiError(400, 'errors.failedLogin');
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    await recordAttempt(db, 'login', username, address);
+    throw new ApiError(400, 'errors.passwordMismatch');
+  }
+  return { token: await createSession(db, user.id), user };
+}
+
+async function issueToken(db: Db, userId: number, kind: 'login' | 'reset'): Promise<string> {
+  const token = randomToken();
+  const ttl = kind === 'login' ? LOGIN_LINK_TTL_MS : RESET_LINK_TTL_MS;
+  await db.insert(authTokens).values({ kind, userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttl) });
+  return token;
+}
+
+/** Marks a live token used and returns its user id; the same token never works twice. */
+async function consumeToken(db: Db, token: string, kind: 'login' | 'reset'): Promise<number> {
+  const [row] = await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(authTokens.tokenHash, sha256(token)),
+        eq(authTokens.kind, kind),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: authTokens.userId });
+  if (!row) throw new ApiError(400, kind === 'login' ? 'errors.invalidToken' : 'errors.invalidResetLink');
+  return row.userId;
+}
+
+/** POST /api/user/send-auth-token: e-mails a 24 h single-use login link; silent for unknown e-mails. */
+export async function sendLoginLink(db: Db, username: string, address: string, next?: string | null) {
+  await assertNotLimited(db, 'link', username, address);
+  await recordAttempt(db, 'link', username, address);
+  const user = await findUserByUsername(db, username);
+  if (!user) return;
+  const token = await issueToken(db, user.id, 'login');
+  const target = safeNext(next);
+  const query = new URLSearchParams({ token, ...(target ? { pathname: target.slice(1) } : {}) });
+  await sendLinkMail(db, user.username, user.language, 'loginLink', dashboardUrl(`/redirect?${query}`));
+}
+
+/** POST /api/user?autenticate=yes: a new SOFT account, signed in through the e-mailed link. */
+export async function createAccount(db: Db, username: string, language: string, address: string) {
+  if (await findUserByUsername(db, username)) throw new ApiError(400, 'errors.userExists', [{ field: 'username', message: 'errors.userExists' }]);
+  const [user] = await db.insert(users).values({ username, language, type: 'SOFT' }).returning();
+  await sendLoginLink(db, username, address);
+  return user!;
+}
+
+export async function loginWithToken(db: Db, token: string) {
+  const userId = await consumeToken(db, token, 'login');
+  return { token: await createSession(db, userId), user: await getUser(db, userId) };
+}
+
+/** POST /api/auth/request-reset-password: e-mails a 1 h reset link; silent for unknown e-mails. */
+export async function requestPasswordReset(db: Db, username: string, address: string) {
+  await assertNotLimited(db, 'reset', username, address);
+  await recordAttempt(db, 'reset', username, address);
+  const user = await findUserByUsername(db, username);
+  if (!user) return;
+  const token = await issueToken(db, user.id, 'reset');
+  await sendLinkMail(db, user.username, user.language, 'reset', dashboardUrl(`/reset-password/${token}`));
+}
+
+export async function checkResetToken(db: Db, token: string) {
+  const [row] = await db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, sha256(token)), eq(authTokens.kind, 'reset'), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())))
+    .limit(1);
+  if (!row) throw new ApiError(404, 'errors.invalidResetLink');
+  return { valid: true };
+}
+
+/** Sets the new password, makes the account STRICT and signs every device out. */
+export async function resetPassword(db: Db, hash: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const userId = await consumeToken(tx as unknown as Db, hash, 'reset');
+    await tx.update(users).set({ passwordHash, type: 'STRICT' }).where(eq(users.id, userId));
+    await revokeAllSessions(tx as unknown as Db, userId);
+  });
+}
+
+export async function changePassword(db: Db, actor: SessionUser, oldPassword: string, password: string) {
+  const user = await getUser(db, actor.id);
+  if (!(await verifyPassword(user.passwordHash, oldPassword))) {
+    throw new ApiError(400, 'errors.currentPasswordIncorrect', [{ field: 'old_password', message: 'errors.currentPasswordIncorrect' }]);
+  }
+  await db.update(users).set({ passwordHash: await hashPassword(password), type: 'STRICT' }).where(eq(users.id, actor.id));
+}

@@ -1,0 +1,18 @@
+import type { NextConfig } from 'next';
+import createNextIntlPlugin from 'next-intl/plugin';
+
+const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+
+const nextConfig: NextConfig = {
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pino', 'nodemailer'],
+  poweredByHeader: false,
+  async redirects() {
+    return [
+      { source: '/', destination: '/dashboard/conversations', permanent: false },
+      { source: '/dashboard', destination: '/dashboard/conversations', permanent: false },
+      { source: '/dashboard/userform', destination: '/dashboard/profile', permanent: false },
+    ];
+  },
+};
+
+export default withNextIntl(nextConfig);
