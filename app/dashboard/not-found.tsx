@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { LanguageSwitch } from '@/components/layout/language-switch';
 import { Logo } from '@/components/layout/logo';
@@ -17,9 +18,9 @@ export default async function NotFound() {
         <p className="text-5xl font-bold text-brand-700">404</p>
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
         <p className="text-muted">{t('text')}</p>
-        <a href="/dashboard/conversations" className={buttonClass()}>
+        <Link href="/dashboard/conversations" className={buttonClass()}>
           {t('back')}
-        </a>
+        </Link>
       </div>
     </main>
   );

@@ -1,4 +1,5 @@
 'use client';
+import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { api, ApiClientError } from '@/lib/api/client';
 import { changePasswordForm, type ChangePasswordForm as Values } from '@/lib/schemas/auth';
@@ -8,14 +9,17 @@ import { PasswordFieldsForm } from './password-fields-form';
 export function ChangePasswordForm() {
   const t = useTranslations();
   const snackbar = useSnackbar();
+  const router = useRouter();
   async function submit(values: Values) {
     try {
       await api('/user/change-password', { method: 'PUT', body: { old_password: values.old_password, password: values.password } });
       snackbar(t('success.passwordChanged'), { severity: 'success' });
-      window.location.assign('/dashboard/profile');
+      router.push('/dashboard/profile');
+      return true;
     } catch (error) {
       const reason = error instanceof ApiClientError && error.message ? error.message : t('errors.generic');
       snackbar(t('errors.passwordChangeFailed', { error: reason }));
+      return false;
     }
   }
   return (

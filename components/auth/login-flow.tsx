@@ -1,5 +1,6 @@
 'use client';
 import { useState } from 'react';
+import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
@@ -22,6 +23,7 @@ export function LoginFlow({ next }: { next: string | null }) {
   const t = useTranslations();
   const locale = useLocale();
   const snackbar = useSnackbar();
+  const router = useRouter();
   const [step, setStep] = useState<Step>('email');
   const [username, setUsername] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
@@ -62,7 +64,7 @@ export function LoginFlow({ next }: { next: string | null }) {
     run(async () => {
       await api('/auth/login', { body: { username, password }, logoutOn401: false });
       const user = await api<{ type: 'SOFT' | 'STRICT' }>('/user');
-      window.location.assign(`/dashboard${afterLoginPath(next, user.type)}`);
+      router.replace(`/dashboard${afterLoginPath(next, user.type)}`);
     }),
   );
 

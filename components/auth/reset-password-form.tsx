@@ -1,5 +1,6 @@
 'use client';
 import { useState } from 'react';
+import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { api, ApiClientError } from '@/lib/api/client';
 import { resetPasswordForm, type ResetPasswordForm as Values } from '@/lib/schemas/auth';
@@ -15,8 +16,10 @@ export function ResetPasswordForm({ hash }: { hash: string }) {
     try {
       await api('/auth/reset-password', { body: { password: values.password, hash }, logoutOn401: false });
       setState({ done: true, error: null });
+      return true;
     } catch (error) {
       setState({ done: false, error: error instanceof ApiClientError && error.message ? error.message : t('errors.resetFailed') });
+      return false;
     }
   }
 
@@ -24,9 +27,9 @@ export function ResetPasswordForm({ hash }: { hash: string }) {
     return (
       <div className="flex flex-col gap-4">
         <Notice tone="success">{t('success.passwordRestored')}</Notice>
-        <a href="/dashboard/login" className={buttonClass()}>
+        <Link href="/dashboard/login" className={buttonClass()}>
           {t('reset.toLogin')}
-        </a>
+        </Link>
       </div>
     );
   }

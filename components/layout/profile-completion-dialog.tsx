@@ -1,5 +1,6 @@
 'use client';
 import { useEffect, useState } from 'react';
+import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { profileDialogAllowedOn } from '@/lib/rules/profile';
@@ -37,9 +38,9 @@ export function ProfileCompletionDialog({ incomplete }: { incomplete: boolean })
           <Button variant="secondary" onClick={() => setOpen(false)}>
             {t('later')}
           </Button>
-          <a href="/dashboard/profile" className={buttonClass()}>
+          <Link href="/dashboard/profile" className={buttonClass()} onClick={() => setOpen(false)}>
             {t('toProfile')}
-          </a>
+          </Link>
         </>
       }
     >

@@ -20,11 +20,10 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
         className={`rounded-md border bg-white px-3 py-2.5 text-base outline-none focus:ring-2 focus:ring-brand-600 ${error ? 'border-red-600' : 'border-gray-300'}`}
         {...props}
       />
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {/* The error line keeps its height, so that buttons below never move under the pointer. */}
+      <p id={errorId} className="min-h-5 text-sm text-red-700" role={error ? 'alert' : undefined}>
+        {error}
+      </p>
     </div>
   );
 });

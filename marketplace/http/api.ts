@@ -6,7 +6,6 @@ import { z, type ZodType } from 'zod';
 import { pickLocale } from '@/lib/i18n/locale';
 import { translate } from '@/lib/i18n/messages';
 import { getDb } from '../db/client';
-import { log } from '../log';
 import { reportError } from '../providers/error-reporting';
 import { resolveSession } from '../services/sessions';
 import type { RequestContext, SessionUser } from './context';
@@ -38,7 +37,7 @@ export type Handler<B extends ZodType, Q extends ZodType, A extends Auth> = (
   input: Input<B, Q, A>,
 ) => Promise<Response | object | null>;
 
-const emptyObject = z.object({});
+type EmptyObject = z.ZodObject<Record<string, never>>;
 
 /**
  * The one wrapper every marketplace endpoint goes through (cf. dub's withWorkspace): it resolves
@@ -54,7 +53,7 @@ export class Api {
     this.hono.onError((error, c) => respondError(c, error, localeOf(c)));
   }
 
-  route<B extends ZodType = typeof emptyObject, Q extends ZodType = typeof emptyObject, A extends Auth = Auth>(
+  route<B extends ZodType = EmptyObject, Q extends ZodType = EmptyObject, A extends Auth = Auth>(
     spec: Spec<B, Q, A>,
     handler: Handler<B, Q, A>,
   ): void {

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { LanguageSwitch } from '@/components/layout/language-switch';
 import { Logo } from '@/components/layout/logo';
@@ -19,9 +20,9 @@ export default async function AppLayout({ children }: { children: React.ReactNod
         unread={unread}
         helpUrl={process.env.SUPPORT_WIDGET_URL || null}
         header={
-          <a href="/dashboard/conversations" aria-label={t('appName')}>
+          <Link href="/dashboard/conversations" aria-label={t('appName')}>
             <Logo />
-          </a>
+          </Link>
         }
         footer={<LanguageSwitch />}
       />

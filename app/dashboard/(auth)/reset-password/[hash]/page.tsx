@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { ResetPasswordForm } from '@/components/auth/reset-password-form';
@@ -24,9 +25,9 @@ export default async function ResetPasswordPage({ params }: { params: Promise<{ 
       ) : (
         <>
           <Notice tone="error">{((await check.json()) as { message: string }).message}</Notice>
-          <a href="/dashboard/login" className={buttonClass('secondary')}>
+          <Link href="/dashboard/login" className={buttonClass('secondary')}>
             {t('reset.toLogin')}
-          </a>
+          </Link>
         </>
       )}
     </div>

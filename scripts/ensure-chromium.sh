@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs Debian's Chromium for the browser tests when it is missing (Playwright cannot download one here).
+set -euo pipefail
+CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ -x "$CHROMIUM" ]; then
+  exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "Chromium is missing at $CHROMIUM. Install it with: sudo apt-get install -y chromium" >&2
+  exit 1
+fi
+echo "Installing Debian's chromium for the end-to-end tests…"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq chromium >/dev/null
+"$CHROMIUM" --version

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startApi();
+});
+afterAll(async () => h?.close());
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+type Schema = { type?: string; properties?: Record<string, unknown>; required?: string[]; $ref?: string };
+type Parameter = { name: string; in: string; required?: boolean; schema?: Schema };
+type Operation = {
+  summary?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  responses?: Record<string, { description?: string }>;
+};
+type Doc = {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>;
+  components?: { schemas?: Record<string, Schema>; securitySchemes?: Record<string, { type: string }> };
+  security?: Record<string, string[]>[];
+};
+
+async function fetchDoc(): Promise<Doc> {
+  const result = await h.call('GET', '/api/openapi.json');
+  expect(result.status).toBe(200);
+  expect(result.headers.get('content-type')).toMatch(/^application\/json/);
+  return result.json as unknown as Doc;
+}
+
+/** Resolves a local `#/components/schemas/…` reference. */
+function resolve(doc: Doc, schema: Schema): Schema {
+  if (!schema.$ref) return schema;
+  const name = schema.$ref.replace('#/components/schemas/', '');
+  const target = doc.components?.schemas?.[name];
+  expect(target, `unresolved ${schema.$ref}`).toBeDefined();
+  return resolve(doc, target!);
+}
+
+function operations(doc: Doc) {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m]).map((method) => ({ path, method, op: item[method]! })),
+  );
+}
+
+describe('GET /api/openapi.json', () => {
+  it('is an OpenAPI 3.1 document with well-formed paths and operations', async () => {
+    const doc = await fetchDoc();
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(doc.info.title).toEqual(expect.any(String));
+    expect(doc.info.title.length).toBeGreaterThan(0);
+    expect(doc.info.version).toEqual(expect.any(String));
+    expect(typeof doc.paths).toBe('object');
+
+    const ops = operations(doc);
+    expect(ops.length).toBeGreaterThan(0);
+    for (const { path, method, op } of ops) {
+      const where = `${method.toUpperCase()} ${path}`;
+      expect(path, where).toMatch(/^\/api\//);
+      expect(path, `${where} still has a Hono :param`).not.toMatch(/:\w/);
+      expect(op.summary, where).toBeTruthy();
+      expect(Object.keys(op.responses ?? {}).length, `${where} documents no response`).toBeGreaterThan(0);
+      for (const [code, response] of Object.entries(op.responses ?? {})) {
+        expect(code, where).toMatch(/^([1-5]\d\d|[1-5]XX|default)$/);
+        expect(typeof response.description, `${where} ${code} needs a description`).toBe('string');
+      }
+
+      const templated = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      const pathParams = (op.parameters ?? []).filter((p) => p.in === 'path');
+      expect(pathParams.map((p) => p.name).sort(), `${where} path parameters`).toEqual([...templated].sort());
+      for (const p of pathParams) expect(p.required, `${where} path parameter ${p.name} must be required`).toBe(true);
+      for (const p of op.parameters ?? []) expect(['query', 'header', 'path', 'cookie'], where).toContain(p.in);
+
+      if (op.requestBody) {
+        const json = op.requestBody.content['application/json'];
+        expect(json, `${where} request body`).toBeDefined();
+        expect(resolve(doc, json!.schema).type, `${where} request body`).toBe('object');
+      }
+    }
+  });
+
+  it('declares every security scheme that an operation requires', async () => {
+    const doc = await fetchDoc();
+    const declared = Object.keys(doc.components?.securitySchemes ?? {});
+    const required = new Set<string>();
+    for (const { op } of operations(doc)) for (const requirement of op.security ?? []) for (const name of Object.keys(requirement)) required.add(name);
+    for (const requirement of doc.security ?? []) for (const name of Object.keys(requirement)) required.add(name);
+    expect(required.size).toBeGreaterThan(0);
+    for (const name of required) expect(declared, `security scheme '${name}' is used but not declared in components.securitySchemes`).toContain(name);
+  });
+
+  it('documents every route the Hono app serves, with its method', async () => {
+    const doc = await fetchDoc();
+    const served = h.api.hono.routes
+      .filter((r) => r.method !== 'ALL' && r.path !== '/api/openapi.json')
+      .map((r) => ({ method: r.method.toLowerCase(), path: r.path.replace(/:(\w+)/g, '{$1}') }));
+    expect(served.length).toBeGreaterThan(10);
+
+    const undocumented = served.filter((r) => !doc.paths[r.path]?.[r.method as (typeof METHODS)[number]]).map((r) => `${r.method.toUpperCase()} ${r.path}`);
+    expect(undocumented).toEqual([]);
+
+    const documented = operations(doc).map((o) => `${o.method} ${o.path}`);
+    const servedKeys = served.map((r) => `${r.method} ${r.path}`);
+    expect(documented.filter((d) => !servedKeys.includes(d))).toEqual([]);
+  });
+
+  it('documents that POST /api/auth/login requires username and password', async () => {
+    const doc = await fetchDoc();
+    const op = doc.paths['/api/auth/login']?.post;
+    expect(op).toBeDefined();
+    const schema = resolve(doc, op!.requestBody!.content['application/json']!.schema);
+    expect(schema.type).toBe('object');
+    expect(schema.required).toEqual(expect.arrayContaining(['username', 'password']));
+    expect(Object.keys(schema.properties ?? {})).toEqual(expect.arrayContaining(['username', 'password']));
+  });
+
+  it('marks routes that need a session and documents their 401', async () => {
+    const doc = await fetchDoc();
+    const me = doc.paths['/api/user']?.get;
+    expect(me?.security).toEqual([{ session: [] }]);
+    expect(me?.responses?.['401']).toBeDefined();
+    const login = doc.paths['/api/auth/login']?.post;
+    expect(login?.security ?? []).toEqual([]);
+  });
+});

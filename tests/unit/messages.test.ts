@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import en from '@/messages/en.json';
+import sv from '@/messages/sv.json';
+import { translate } from '@/lib/i18n/messages';
+
+function keys(node: unknown, prefix = ''): string[] {
+  if (typeof node !== 'object' || node === null) return [prefix];
+  return Object.entries(node).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]!).sort();
+}
+
+describe('messages', () => {
+  it('sv.json and en.json have the same keys', () => {
+    expect(keys(sv).sort()).toEqual(keys(en).sort());
+  });
+  it('every message is non-empty and uses the same placeholders in both languages', () => {
+    for (const key of keys(en)) {
+      const a = translate('en', key);
+      const b = translate('sv', key);
+      expect(a, key).not.toBe('');
+      expect(b, key).not.toBe('');
+      expect(placeholders(b), key).toEqual(placeholders(a));
+    }
+  });
+  it('keeps the spec texts exactly', () => {
+    expect(en.errors.generic).toBe('Something went wrong, please try again!');
+    expect(sv.errors.generic).toBe('Något gick fel, försök igen!');
+    expect(sv.validation.emailRequired).toBe('Måste fyllas i');
+    expect(sv.validation.emailInvalid).toBe('Fyll i en riktig e-postadress');
+    expect(sv.validation.passwordRequired).toBe('Vänligen fyll i ditt lösenord');
+    expect(en.errors.passwordMismatch).toBe('Password does not match');
+    expect(sv.errors.passwordMismatch).toBe('Fel lösenord, försök igen');
+    expect(en.todo.empty).toBe("You don't have any tasks in your todo list");
+    expect(en.unsaved.text).toBe(
+      'You have unsaved changes on this page. Do you want to leave this page and discard your changes or stay on this page?',
+    );
+    expect(en.crash.text).toBe('We have some application problems, please reload app or contact support if you see this message again.');
+  });
+  it('translate fills placeholders and returns unknown keys as given', () => {
+    expect(translate('en', 'errors.passwordChangeFailed', { error: 'x' })).toBe('The password could not be changed: x');
+    expect(translate('sv', 'no.such.key')).toBe('no.such.key');
+  });
+});
