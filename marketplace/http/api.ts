@@ -49,6 +49,7 @@ export class Api {
   readonly registry = new OpenAPIRegistry();
 
   constructor() {
+    this.registry.registerComponent('securitySchemes', 'session', { type: 'http', scheme: 'bearer', description: 'Session token (the BFF keeps it in a sealed cookie)' });
     this.hono.notFound((c) => respondError(c, new ApiError(404, 'errors.badUrl'), localeOf(c)));
     this.hono.onError((error, c) => respondError(c, error, localeOf(c)));
   }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { idNumber, idParam } from '@/lib/schemas/common';
 import { config } from '../config';
 import { outbox, TODO_TYPES, userEvents } from '../db/schema';
 import type { Api } from '../http/api';
@@ -9,7 +10,6 @@ import { reportError } from '../providers/error-reporting';
 import { outboxEnabled } from '../providers/mail';
 import { listNews, listTodos, markTodoRead, openNews } from '../services/todos';
 
-const idParam = z.coerce.number().int().positive();
 
 export function userMiscRoutes(api: Api) {
   // GET /api/flags — feature flags (default off)
@@ -20,7 +20,7 @@ export function userMiscRoutes(api: Api) {
 
   // PATCH /api/user/todo — mark one to-do read
   api.route(
-    { method: 'patch', path: '/api/user/todo', auth: 'user', tag: 'user', summary: 'Mark a to-do read', body: z.object({ type: z.enum(TODO_TYPES), id: z.number().int().positive() }) },
+    { method: 'patch', path: '/api/user/todo', auth: 'user', tag: 'user', summary: 'Mark a to-do read', body: z.object({ type: z.enum(TODO_TYPES), id: idNumber }) },
     async ({ db, user, body }) => {
       await markTodoRead(db, user, body.type, body.id);
       return listTodos(db, user);

@@ -76,10 +76,14 @@ export async function sendLoginLink(db: Db, username: string, address: string, n
 
 /** POST /api/user?autenticate=yes: a new SOFT account, signed in through the e-mailed link. */
 export async function createAccount(db: Db, username: string, language: string, address: string) {
-  if (await findUserByUsername(db, username)) throw new ApiError(400, 'errors.userExists', [{ field: 'username', message: 'errors.userExists' }]);
-  const [user] = await db.insert(users).values({ username, language, type: 'SOFT' }).returning();
+  const exists = () => new ApiError(400, 'errors.userExists', [{ field: 'username', message: 'errors.userExists' }]);
+  await assertNotLimited(db, 'link', username, address);
+  if (await findUserByUsername(db, username)) throw exists();
+  // ON CONFLICT: two simultaneous requests for one e-mail create one account and a clear refusal.
+  const [user] = await db.insert(users).values({ username, language, type: 'SOFT' }).onConflictDoNothing().returning();
+  if (!user) throw exists();
   await sendLoginLink(db, username, address);
-  return user!;
+  return user;
 }
 
 export async function loginWithToken(db: Db, token: string) {
@@ -114,6 +118,7 @@ export async function resetPassword(db: Db, hash: string, password: string) {
     const userId = await consumeToken(tx as unknown as Db, hash, 'reset');
     await tx.update(users).set({ passwordHash, type: 'STRICT' }).where(eq(users.id, userId));
     await revokeAllSessions(tx as unknown as Db, userId);
+    await expireOpenTokens(tx as unknown as Db, userId);
   });
 }
 
@@ -122,5 +127,16 @@ export async function changePassword(db: Db, actor: SessionUser, oldPassword: st
   if (!(await verifyPassword(user.passwordHash, oldPassword))) {
     throw new ApiError(400, 'errors.currentPasswordIncorrect', [{ field: 'old_password', message: 'errors.currentPasswordIncorrect' }]);
   }
-  await db.update(users).set({ passwordHash: await hashPassword(password), type: 'STRICT' }).where(eq(users.id, actor.id));
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, type: 'STRICT' }).where(eq(users.id, actor.id));
+    // Other devices are signed out; this one stays signed in.
+    await revokeAllSessions(tx as unknown as Db, actor.id, actor.sessionId);
+    await expireOpenTokens(tx as unknown as Db, actor.id);
+  });
+}
+
+/** Once the password changed, earlier login and reset links stop working. */
+async function expireOpenTokens(db: Db, userId: number) {
+  await db.update(authTokens).set({ usedAt: new Date() }).where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
 }

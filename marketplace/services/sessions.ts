@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from '@/lib/constants';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -44,9 +44,10 @@ export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
 }
 
-export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
+/** Revokes every live session of a user, except `keepSessionId` when given. */
+export async function revokeAllSessions(db: Db, userId: number, keepSessionId?: number): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
 }

@@ -205,6 +205,25 @@ describe('PUT /api/user/change-password', () => {
   });
 });
 
+describe('after a password change', () => {
+  it('other sessions are signed out, this one stays, and earlier mailed links stop working', async () => {
+    const user = await h.createUser();
+    const here = await h.login(user.username, user.password!, freshAddress());
+    const elsewhere = await h.login(user.username, user.password!, freshAddress());
+    const link = await h.call('POST', '/api/user/send-auth-token', { body: { username: user.username }, address: freshAddress() });
+    expect(link.status).toBe(200);
+    const mail = await h.lastMailTo(user.username);
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1];
+
+    const changed = await h.call('PUT', '/api/user/change-password', { token: here.token, body: { old_password: user.password, password: 'brand-new-pass' } });
+    expect(changed.status).toBe(200);
+    expect((await h.call('GET', '/api/user', { token: here.token })).status).toBe(200);
+    expect((await h.call('GET', '/api/user', { token: elsewhere.token })).status).toBe(401);
+    const used = await h.call('POST', '/api/auth/token', { body: { token } });
+    expect(used.status).toBe(400);
+  });
+});
+
 describe('GET /api/user', () => {
   it('never contains the password hash', async () => {
     const user = await h.createUser({ password: 'old-secret-1' });
