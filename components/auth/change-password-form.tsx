@@ -23,7 +23,7 @@ export function ChangePasswordForm() {
     }
   }
   return (
-    <PasswordFieldsForm<Values>
+    <PasswordFieldsForm
       schema={changePasswordForm}
       submitLabel={t('changePassword.submit')}
       fields={[

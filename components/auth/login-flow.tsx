@@ -1,10 +1,8 @@
 'use client';
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, ApiClientError } from '@/lib/api/client';
 import { afterLoginPath, safeNext } from '@/lib/rules/next-path';
 import { loginBody, usernameBody } from '@/lib/schemas/auth';
@@ -12,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
 import { useSnackbar } from '@/components/layout/snackbar';
+import { useSchemaForm } from '@/components/forms/use-schema-form';
 
 type Step = 'email' | 'password' | 'soft' | 'create';
 type Notice = 'linkSent' | 'resetSent' | 'accountCreated' | null;
@@ -29,11 +28,8 @@ export function LoginFlow({ next }: { next: string | null }) {
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
 
-  const emailForm = useForm<z.input<typeof usernameBody>, unknown, z.output<typeof usernameBody>>({
-    resolver: zodResolver(usernameBody),
-    mode: 'onBlur',
-  });
-  const pwForm = useForm<z.infer<typeof passwordForm>>({ resolver: zodResolver(passwordForm), mode: 'onBlur' });
+  const emailForm = useSchemaForm(usernameBody, { username: '' });
+  const pwForm = useSchemaForm(passwordForm, { password: '' });
 
   async function run(action: () => Promise<void>) {
     setBusy(true);
@@ -42,7 +38,7 @@ export function LoginFlow({ next }: { next: string | null }) {
     } catch (error) {
       const message = error instanceof ApiClientError && error.message ? error.message : t('errors.generic');
       if (error instanceof ApiClientError && error.status === 400 && step === 'password') {
-        pwForm.setError('password', { message });
+        pwForm.setError('password', message);
       } else {
         snackbar(message);
       }
@@ -105,7 +101,7 @@ export function LoginFlow({ next }: { next: string | null }) {
             type="email"
             autoComplete="email"
             autoFocus
-            error={emailForm.formState.errors.username?.message && t(emailForm.formState.errors.username.message)}
+            error={emailForm.errors.username && t(emailForm.errors.username)}
             {...emailForm.register('username')}
           />
           <Button type="submit" disabled={busy}>
@@ -131,7 +127,7 @@ export function LoginFlow({ next }: { next: string | null }) {
             type="password"
             autoComplete="current-password"
             autoFocus
-            error={pwForm.formState.errors.password?.message && t.has(pwForm.formState.errors.password.message) ? t(pwForm.formState.errors.password.message) : pwForm.formState.errors.password?.message}
+            error={pwForm.errors.password && (t.has(pwForm.errors.password) ? t(pwForm.errors.password) : pwForm.errors.password)}
             {...pwForm.register('password')}
           />
           <Button type="submit" disabled={busy}>

@@ -1,36 +1,36 @@
 'use client';
 import { useState } from 'react';
-import { useForm, type FieldValues, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import type { ZodType } from 'zod';
+import type * as z from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { UnsavedChangesPrompt } from '@/components/layout/unsaved-changes-prompt';
+import { useSchemaForm } from '@/components/forms/use-schema-form';
 
-type Field<T> = { name: Path<T>; label: string; autoComplete: string };
+type Field<S extends $ZodType> = { name: keyof z.input<S> & string; label: string; autoComplete: string };
 
 /** A form of password fields validated by a shared schema (reset and change password). */
-export function PasswordFieldsForm<T extends FieldValues>({
+export function PasswordFieldsForm<S extends $ZodType>({
   schema,
   fields,
   submitLabel,
   onSubmit,
 }: {
-  schema: ZodType<T, T>;
-  fields: Field<T>[];
+  schema: S;
+  fields: Field<S>[];
   submitLabel: string;
   /** Resolves true once saved: the unsaved-changes prompt then stops asking. */
-  onSubmit: (values: T) => Promise<boolean>;
+  onSubmit: (values: z.output<S>) => Promise<boolean>;
 }) {
   const t = useTranslations();
-  const { register, handleSubmit, formState } = useForm<T>({ resolver: zodResolver(schema), mode: 'onBlur' });
+  const form = useSchemaForm(schema, Object.fromEntries(fields.map((f) => [f.name, ''])) as Record<keyof z.input<S> & string, string>);
   const [saved, setSaved] = useState(false);
-  const submit = handleSubmit(async (values) => setSaved(await onSubmit(values)));
+  const submit = form.handleSubmit(async (values) => setSaved(await onSubmit(values)));
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       {fields.map((field, index) => {
-        const message = formState.errors[field.name]?.message;
+        const message = form.errors[field.name];
         return (
           <TextField
             key={field.name}
@@ -38,15 +38,15 @@ export function PasswordFieldsForm<T extends FieldValues>({
             label={field.label}
             autoComplete={field.autoComplete}
             autoFocus={index === 0}
-            error={typeof message === 'string' ? t(message) : undefined}
-            {...register(field.name)}
+            error={message ? t(message) : undefined}
+            {...form.register(field.name)}
           />
         );
       })}
-      <Button type="submit" disabled={formState.isSubmitting}>
+      <Button type="submit" disabled={form.submitting}>
         {submitLabel}
       </Button>
-      <UnsavedChangesPrompt when={formState.isDirty && !saved} />
+      <UnsavedChangesPrompt when={form.isDirty && !saved} />
     </form>
   );
 }

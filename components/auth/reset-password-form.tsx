@@ -36,7 +36,7 @@ export function ResetPasswordForm({ hash }: { hash: string }) {
   return (
     <div className="flex flex-col gap-4">
       {state.error ? <Notice tone="error">{state.error}</Notice> : null}
-      <PasswordFieldsForm<Values>
+      <PasswordFieldsForm
         schema={resetPasswordForm}
         submitLabel={t('reset.submit')}
         fields={[

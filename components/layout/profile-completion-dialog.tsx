@@ -5,7 +5,7 @@ import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { profileDialogAllowedOn } from '@/lib/rules/profile';
 import { Button, buttonClass } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { LazyDialog } from '@/components/ui/lazy-dialog';
 
 const SEEN_KEY = 'stuga.profileDialogShown';
 
@@ -28,8 +28,9 @@ export function ProfileCompletionDialog({ incomplete }: { incomplete: boolean })
     return () => clearTimeout(timer);
   }, [incomplete, pathname]);
 
+  if (!open) return null;
   return (
-    <Dialog
+    <LazyDialog
       open={open}
       onOpenChange={setOpen}
       title={t('title')}
@@ -45,6 +46,6 @@ export function ProfileCompletionDialog({ incomplete }: { incomplete: boolean })
       }
     >
       <p>{t('text')}</p>
-    </Dialog>
+    </LazyDialog>
   );
 }

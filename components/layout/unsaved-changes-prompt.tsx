@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { LazyDialog } from '@/components/ui/lazy-dialog';
 
 /**
  * SPEC §2 unsaved-changes prompt for any form: while `when` is true, leaving through a link asks
@@ -37,8 +37,9 @@ export function UnsavedChangesPrompt({ when }: { when: boolean }) {
     };
   }, [when]);
 
+  if (pendingHref === null) return null;
   return (
-    <Dialog
+    <LazyDialog
       open={pendingHref !== null}
       onOpenChange={(open) => !open && setPendingHref(null)}
       title={t('title')}
@@ -62,6 +63,6 @@ export function UnsavedChangesPrompt({ when }: { when: boolean }) {
       }
     >
       <p>{t('text')}</p>
-    </Dialog>
+    </LazyDialog>
   );
 }

@@ -1,8 +1,8 @@
 import 'server-only';
-import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { z, type ZodType } from 'zod';
+import * as z from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import { pickLocale } from '@/lib/i18n/locale';
 import { translate } from '@/lib/i18n/messages';
 import { getDb } from '../db/client';
@@ -10,11 +10,12 @@ import { reportError } from '../providers/error-reporting';
 import { resolveSession } from '../services/sessions';
 import type { RequestContext, SessionUser } from './context';
 import { ApiError, unauthorized, type FieldError } from './errors';
+import { OpenApiBuilder } from './openapi';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Auth = 'user' | 'optional' | 'none';
 
-type Spec<B extends ZodType, Q extends ZodType, A extends Auth> = {
+type Spec<B extends $ZodType, Q extends $ZodType, A extends Auth> = {
   method: Method;
   /** Hono path, e.g. `/api/news/:id`. */
   path: string;
@@ -25,7 +26,7 @@ type Spec<B extends ZodType, Q extends ZodType, A extends Auth> = {
   query?: Q;
 };
 
-type Input<B extends ZodType, Q extends ZodType, A extends Auth> = RequestContext & {
+type Input<B extends $ZodType, Q extends $ZodType, A extends Auth> = RequestContext & {
   user: A extends 'user' ? SessionUser : SessionUser | null;
   body: z.output<B>;
   query: z.output<Q>;
@@ -33,11 +34,11 @@ type Input<B extends ZodType, Q extends ZodType, A extends Auth> = RequestContex
   c: Context;
 };
 
-export type Handler<B extends ZodType, Q extends ZodType, A extends Auth> = (
+export type Handler<B extends $ZodType, Q extends $ZodType, A extends Auth> = (
   input: Input<B, Q, A>,
 ) => Promise<Response | object | null>;
 
-type EmptyObject = z.ZodObject<Record<string, never>>;
+type EmptyObject = z.ZodMiniObject<Record<string, never>>;
 
 /**
  * The one wrapper every marketplace endpoint goes through (cf. dub's withWorkspace): it resolves
@@ -46,37 +47,18 @@ type EmptyObject = z.ZodObject<Record<string, never>>;
  */
 export class Api {
   readonly hono = new Hono();
-  readonly registry = new OpenAPIRegistry();
+  readonly docs = new OpenApiBuilder();
 
   constructor() {
-    this.registry.registerComponent('securitySchemes', 'session', { type: 'http', scheme: 'bearer', description: 'Session token (the BFF keeps it in a sealed cookie)' });
     this.hono.notFound((c) => respondError(c, new ApiError(404, 'errors.badUrl'), localeOf(c)));
     this.hono.onError((error, c) => respondError(c, error, localeOf(c)));
   }
 
-  route<B extends ZodType = EmptyObject, Q extends ZodType = EmptyObject, A extends Auth = Auth>(
+  route<B extends $ZodType = EmptyObject, Q extends $ZodType = EmptyObject, A extends Auth = Auth>(
     spec: Spec<B, Q, A>,
     handler: Handler<B, Q, A>,
   ): void {
-    this.registry.registerPath({
-      method: spec.method,
-      path: spec.path.replace(/:(\w+)/g, '{$1}'),
-      summary: spec.summary,
-      tags: [spec.tag],
-      security: spec.auth === 'user' ? [{ session: [] }] : [],
-      request: {
-        ...(spec.body ? { body: { content: { 'application/json': { schema: spec.body } } } } : {}),
-        ...(spec.query ? { query: spec.query as unknown as z.ZodObject } : {}),
-        ...(/:\w+/.test(spec.path)
-          ? { params: z.object(Object.fromEntries([...spec.path.matchAll(/:(\w+)/g)].map((m) => [m[1], z.string()]))) }
-          : {}),
-      },
-      responses: {
-        200: { description: 'Success' },
-        400: { description: 'Bad input: `{ message, errors: [{ field, message }] }`' },
-        ...(spec.auth === 'user' ? { 401: { description: 'No valid session' } } : {}),
-      },
-    });
+    this.docs.add({ method: spec.method, path: spec.path, summary: spec.summary, tag: spec.tag, auth: spec.auth, body: spec.body, query: spec.query });
 
     this.hono.on(spec.method.toUpperCase(), spec.path, async (c) => {
       const locale = localeOf(c);
@@ -103,15 +85,12 @@ export class Api {
   }
 
   openapi() {
-    return new OpenApiGeneratorV31(this.registry.definitions).generateDocument({
-      openapi: '3.1.0',
-      info: { title: 'Stuga marketplace API', version: '1.0.0' },
-    });
+    return this.docs.document();
   }
 }
 
-function parse<T extends ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input);
+function parse<T extends $ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = z.safeParse(schema, input);
   if (result.success) return result.data;
   const errors: FieldError[] = result.error.issues.map((issue) => ({
     field: issue.path.join('.') || '_',

@@ -1,5 +1,4 @@
 import 'server-only';
-import { z } from 'zod';
 import {
   changePasswordBody,
   createAccountBody,
@@ -8,6 +7,7 @@ import {
   tokenBody,
   usernameBody,
 } from '@/lib/schemas/auth';
+import { createAccountQuery, sendAuthTokenBody } from '@/lib/schemas/user';
 import type { Api } from '../http/api';
 import * as auth from '../services/auth';
 import { revokeSession } from '../services/sessions';
@@ -57,7 +57,7 @@ export function authRoutes(api: Api) {
 
   // POST /api/user/send-auth-token — e-mails a login link
   api.route(
-    { method: 'post', path: '/api/user/send-auth-token', auth: 'none', tag: 'auth', summary: 'E-mail a login link', body: usernameBody.extend({ next: z.string().max(200).optional() }) },
+    { method: 'post', path: '/api/user/send-auth-token', auth: 'none', tag: 'auth', summary: 'E-mail a login link', body: sendAuthTokenBody },
     async ({ db, body, address }) => {
       await auth.sendLoginLink(db, body.username, address, body.next);
       return { message: 'success' };
@@ -66,7 +66,7 @@ export function authRoutes(api: Api) {
 
   // POST /api/user?autenticate=yes — creates a SOFT account and e-mails its login link
   api.route(
-    { method: 'post', path: '/api/user', auth: 'none', tag: 'user', summary: 'Create an account', body: createAccountBody, query: z.object({ autenticate: z.literal('yes', { error: 'errors.form' }) }) },
+    { method: 'post', path: '/api/user', auth: 'none', tag: 'user', summary: 'Create an account', body: createAccountBody, query: createAccountQuery },
     async ({ db, body, address }) => {
       const user = await auth.createAccount(db, body.username, body.language, address);
       return { message: 'success', id: user.id, type: user.type };

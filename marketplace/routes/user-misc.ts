@@ -1,9 +1,10 @@
 import 'server-only';
 import { desc, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { idNumber, idParam } from '@/lib/schemas/common';
+import * as z from 'zod/mini';
+import { idParam } from '@/lib/schemas/common';
+import { clientErrorBody, todoReadBody, userEventBody } from '@/lib/schemas/user';
 import { config } from '../config';
-import { outbox, TODO_TYPES, userEvents } from '../db/schema';
+import { outbox, userEvents } from '../db/schema';
 import type { Api } from '../http/api';
 import { notFound } from '../http/errors';
 import { reportError } from '../providers/error-reporting';
@@ -20,7 +21,7 @@ export function userMiscRoutes(api: Api) {
 
   // PATCH /api/user/todo — mark one to-do read
   api.route(
-    { method: 'patch', path: '/api/user/todo', auth: 'user', tag: 'user', summary: 'Mark a to-do read', body: z.object({ type: z.enum(TODO_TYPES), id: idNumber }) },
+    { method: 'patch', path: '/api/user/todo', auth: 'user', tag: 'user', summary: 'Mark a to-do read', body: todoReadBody },
     async ({ db, user, body }) => {
       await markTodoRead(db, user, body.type, body.id);
       return listTodos(db, user);
@@ -46,7 +47,7 @@ export function userMiscRoutes(api: Api) {
       auth: 'user',
       tag: 'user',
       summary: 'Record a user event',
-      body: z.object({ type: z.string().trim().min(1).max(64).regex(/^[a-z0-9_.-]+$/, 'errors.form'), data: z.record(z.string(), z.unknown()).default({}) }),
+      body: userEventBody,
     },
     async ({ db, user, body }) => {
       const size = JSON.stringify(body.data).length;
@@ -61,7 +62,7 @@ export function userMiscRoutes(api: Api) {
 
   // GET /api/news/:id — a news item; marks its to-do read
   api.route({ method: 'get', path: '/api/news/:id', auth: 'user', tag: 'news', summary: 'News item' }, async ({ db, user, params }) => {
-    const id = idParam.safeParse(params.id);
+    const id = z.safeParse(idParam, params.id);
     if (!id.success) throw notFound();
     return openNews(db, user, id.data);
   });
@@ -74,7 +75,7 @@ export function userMiscRoutes(api: Api) {
       auth: 'optional',
       tag: 'meta',
       summary: 'Report a client error',
-      body: z.object({ message: z.string().max(2000), stack: z.string().max(8000).optional(), digest: z.string().max(100).optional(), path: z.string().max(500).optional() }),
+      body: clientErrorBody,
     },
     async ({ body, user }) => {
       await reportError({ ...body, source: 'client', userId: user?.id ?? null });

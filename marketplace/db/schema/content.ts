@@ -1,5 +1,8 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { TodoType } from '../../../lib/schemas/user';
 import { users } from './users';
+
+export { TODO_TYPES, type TodoType } from '../../../lib/schemas/user';
 
 export const news = pgTable('news', {
   id: serial('id').primaryKey(),
@@ -8,8 +11,6 @@ export const news = pgTable('news', {
   publishedFrom: timestamp('published_from', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const TODO_TYPES = ['UNREAD_MESSAGES', 'OUTDATED_COTTAGE', 'PENDING_BOOKING', 'UNREAD_NEWS'] as const;
-export type TodoType = (typeof TODO_TYPES)[number];
 
 /** A user's to-do items; ref_id points at the news item, cottage or booking the item is about. */
 export const todos = pgTable(

@@ -1,0 +1,29 @@
+import * as z from 'zod/mini';
+import { idNumber } from './common';
+import { usernameBody } from './auth';
+
+export const TODO_TYPES = ['UNREAD_MESSAGES', 'OUTDATED_COTTAGE', 'PENDING_BOOKING', 'UNREAD_NEWS'] as const;
+export type TodoType = (typeof TODO_TYPES)[number];
+
+/** POST /api/user/send-auth-token: `next` is where the link should lead (kept only if safe). */
+export const sendAuthTokenBody = z.extend(usernameBody, { next: z.optional(z.string().check(z.maxLength(200))) });
+
+/** POST /api/user?autenticate=yes */
+export const createAccountQuery = z.object({ autenticate: z.literal('yes', { error: 'errors.form' }) });
+
+/** PATCH /api/user/todo */
+export const todoReadBody = z.object({ type: z.enum(TODO_TYPES), id: idNumber });
+
+/** POST /api/user/events */
+export const userEventBody = z.object({
+  type: z.string().check(z.trim(), z.minLength(1, 'errors.form'), z.maxLength(64, 'errors.form'), z.regex(/^[a-z0-9_.-]+$/, 'errors.form')),
+  data: z._default(z.record(z.string(), z.unknown()), {}),
+});
+
+/** POST /api/errors: what the full-page error screen reports. */
+export const clientErrorBody = z.object({
+  message: z.string().check(z.maxLength(2000)),
+  stack: z.optional(z.string().check(z.maxLength(8000))),
+  digest: z.optional(z.string().check(z.maxLength(100))),
+  path: z.optional(z.string().check(z.maxLength(500))),
+});

@@ -1,0 +1,39 @@
+// First-load JS of dashboard pages: the gzip size of every script a page loads, summed.
+// node scripts/measure-js.mjs [baseURL]   (signs in as the demo guest for the signed-in pages)
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const base = process.argv[2] ?? 'http://localhost:3000';
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+
+async function measure(context, path) {
+  const page = await context.newPage();
+  const scripts = new Map();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    try {
+      scripts.set(response.url(), gzipSync(await response.body(), { level: 9 }).length);
+    } catch {
+      // A script whose body is gone (navigation) is counted on the next load.
+    }
+  });
+  await page.goto(base + path, { waitUntil: 'networkidle' });
+  await page.close();
+  const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+  return { path, scripts: scripts.size, kB: +(total / 1024).toFixed(1) };
+}
+
+const anonymous = await browser.newContext();
+const rows = [await measure(anonymous, '/dashboard/login')];
+const signedIn = await browser.newContext();
+const response = await signedIn.request.post(`${base}/api/auth/login`, {
+  headers: { origin: base, 'content-type': 'application/json' },
+  data: { username: process.env.MEASURE_USER ?? 'guest@example.com', password: process.env.MEASURE_PASSWORD ?? 'demo-guest-1' },
+});
+if (!response.ok()) throw new Error(`sign-in failed: ${response.status()}`);
+for (const path of ['/dashboard/conversations', '/dashboard/to-do', '/dashboard/news/1', '/dashboard/change-password']) rows.push(await measure(signedIn, path));
+console.table(rows);
+await browser.close();
