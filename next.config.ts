@@ -6,6 +6,8 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 const nextConfig: NextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pino', 'nodemailer'],
   poweredByHeader: false,
+  // `npm run typecheck` checks the whole project (tests included) once; the build need not repeat it.
+  typescript: { ignoreBuildErrors: true },
   async redirects() {
     return [
       { source: '/', destination: '/dashboard/conversations', permanent: false },

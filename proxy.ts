@@ -44,6 +44,9 @@ export function proxy(request: NextRequest) {
 
   const headers = new Headers(request.headers);
   headers.set('x-stuga-path', pathname);
+  const pathLocale = pathname.split('/')[1];
+  if (pathLocale === 'sv' || pathLocale === 'en') headers.set('x-stuga-locale', pathLocale);
+  else headers.delete('x-stuga-locale');
   return NextResponse.next({ request: { headers } });
 }
 

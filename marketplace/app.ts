@@ -1,6 +1,8 @@
 import 'server-only';
 import { Api } from './http/api';
 import { authRoutes } from './routes/auth';
+import { cottageRoutes } from './routes/cottages';
+import { uploadRoutes } from './routes/uploads';
 import { userMiscRoutes } from './routes/user-misc';
 
 /** The embedded marketplace API (SPEC §7): a Hono app, served in-process or standalone. */
@@ -8,6 +10,8 @@ export function createMarketplace() {
   const api = new Api();
   authRoutes(api);
   userMiscRoutes(api);
+  uploadRoutes(api);
+  cottageRoutes(api);
   // GET /api/openapi.json — generated from the same zod schemas the routes validate with
   api.hono.get('/api/openapi.json', (c) => c.json(api.openapi()));
   return api;

@@ -9,9 +9,9 @@ export default async function NotFound() {
   return (
     <main className="flex min-h-full flex-col items-center px-4 py-10">
       <div className="flex w-full max-w-md items-center justify-between pb-6">
-        <a href="/">
+        <Link href="/">
           <Logo />
-        </a>
+        </Link>
         <LanguageSwitch />
       </div>
       <div className="flex w-full max-w-md flex-col items-start gap-4 rounded-lg bg-white p-8 shadow-sm">

@@ -9,7 +9,7 @@ import { LazyDialog } from '@/components/ui/lazy-dialog';
  * SPEC §2 unsaved-changes prompt for any form: while `when` is true, leaving through a link asks
  * first (leave and discard, or stay), and closing or reloading the tab gets the browser's warning.
  */
-export function UnsavedChangesPrompt({ when }: { when: boolean }) {
+export function UnsavedChangesPrompt({ when, text }: { when: boolean; text?: string }) {
   const t = useTranslations('unsaved');
   const router = useRouter();
   const [pendingHref, setPendingHref] = useState<string | null>(null);
@@ -62,7 +62,7 @@ export function UnsavedChangesPrompt({ when }: { when: boolean }) {
         </>
       }
     >
-      <p>{t('text')}</p>
+      <p>{text ?? t('text')}</p>
     </LazyDialog>
   );
 }

@@ -31,6 +31,8 @@ export class ApiResponseError extends Error {
   constructor(
     public readonly status: number,
     message: string,
+    /** The API's message key, e.g. 'errors.notOwner'. */
+    public readonly code: string | null = null,
   ) {
     super(message);
   }
@@ -48,8 +50,8 @@ export async function apiGet<T>(pathWithQuery: string): Promise<T> {
     const next = loginPathFor(current).split('next=')[1];
     redirect(next ? `/dashboard/logout?next=${next}` : '/dashboard/logout');
   }
-  const data = (await response.json()) as T & { message?: string };
-  if (!response.ok) throw new ApiResponseError(response.status, data.message ?? response.statusText);
+  const data = (await response.json()) as T & { message?: string; code?: string };
+  if (!response.ok) throw new ApiResponseError(response.status, data.message ?? response.statusText, data.code ?? null);
   return data;
 }
 

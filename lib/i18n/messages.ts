@@ -9,13 +9,22 @@ export function loadMessages(locale: Locale): Messages {
   return catalogue[locale];
 }
 
+/** "cottage.x?max=50" → ["cottage.x", { max: "50" }]: schema messages carry their placeholder values. */
+export function splitMessage(message: string): [string, Record<string, string>] {
+  const at = message.indexOf('?');
+  if (at < 0) return [message, {}];
+  return [message.slice(0, at), Object.fromEntries(new URLSearchParams(message.slice(at + 1)))];
+}
+
 /** Looks up a dotted key ("errors.failedLogin") and fills {placeholders}; unknown keys come back as given. */
-export function translate(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
+export function translate(locale: Locale, message: string, extra: Record<string, string | number> = {}): string {
+  const [key, carried] = splitMessage(message);
+  const values: Record<string, string | number> = { ...carried, ...extra };
   let node: unknown = catalogue[locale];
   for (const part of key.split('.')) {
     if (node && typeof node === 'object' && part in node) node = (node as Record<string, unknown>)[part];
-    else return key;
+    else return message;
   }
-  if (typeof node !== 'string') return key;
+  if (typeof node !== 'string') return message;
   return node.replace(/\{(\w+)\}/g, (m, name: string) => (name in values ? String(values[name]) : m));
 }

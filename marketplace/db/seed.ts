@@ -1,6 +1,7 @@
 import 'server-only';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../services/crypto';
+import { seedCottages } from './seed-cottages';
 import type { Db } from './client';
 import { news, todos, users } from './schema';
 
@@ -62,6 +63,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       },
     ])
     .returning({ id: news.id });
+
+  await seedCottages(db, ids['host@example.com']!);
 
   const [recent, winter, fraud] = items.map((i) => i.id) as [number, number, number];
   for (const username of ['host@example.com', 'guest@example.com']) {

@@ -66,8 +66,8 @@ export class Api {
       const token = bearer(c);
       const user = token ? await resolveSession(db, token) : null;
       if (spec.auth === 'user' && !user) throw unauthorized();
-      const body = spec.body ? parse(spec.body, await readJson(c)) : {};
-      const query = spec.query ? parse(spec.query, c.req.query()) : {};
+      const body = spec.body ? validate(spec.body, await readJson(c)) : {};
+      const query = spec.query ? validate(spec.query, c.req.query()) : {};
       const result = await handler({
         db,
         locale,
@@ -89,7 +89,7 @@ export class Api {
   }
 }
 
-function parse<T extends $ZodType>(schema: T, input: unknown): z.output<T> {
+export function validate<T extends $ZodType>(schema: T, input: unknown): z.output<T> {
   const result = z.safeParse(schema, input);
   if (result.success) return result.data;
   const errors: FieldError[] = result.error.issues.map((issue) => ({
@@ -132,6 +132,7 @@ function respondError(c: Context, error: unknown, locale: ReturnType<typeof pick
     return c.json(
       {
         message: translate(locale, error.message, error.values),
+        code: error.message,
         errors: error.errors.map((e) => ({ field: e.field, message: translate(locale, e.message) })),
       },
       error.status as ContentfulStatusCode,

@@ -5,9 +5,11 @@ import type { Db } from '../db/client';
 import { news, todos, type TodoType } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { notFound } from '../http/errors';
+import { syncOutdatedCalendarTodos } from './cottage-calendar';
 
 /** GET /api/user/todo: the actor's items, unread first, as `{ type, value: { read, id, conversation_id } }`. */
 export async function listTodos(db: Db, actor: SessionUser) {
+  await syncOutdatedCalendarTodos(db, actor.id);
   const rows = await db
     .select({ type: todos.type, read: todos.read, id: todos.refId, conversationId: todos.conversationId, title: news.title })
     .from(todos)

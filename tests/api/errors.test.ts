@@ -32,7 +32,7 @@ describe('unknown paths', () => {
     const result = await h.call(method, path);
     expect(result.status).toBe(404);
     expect(result.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(result.json).toEqual({ message: 'Bad URL. Please check the URL.', errors: [] });
+    expect(result.json).toEqual({ message: 'Bad URL. Please check the URL.', code: 'errors.badUrl', errors: [] });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { buttonClass } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page-title';
@@ -15,9 +16,9 @@ export default async function ConversationsPage() {
       <PageTitle>{t('title')}</PageTitle>
       <div className="flex flex-col items-start gap-4 rounded-lg bg-white p-6 shadow-sm">
         <p className="text-muted">{t('empty')}</p>
-        <a href="/" className={buttonClass('secondary')}>
+        <Link href="/" className={buttonClass('secondary')}>
           {t('contactHost')}
-        </a>
+        </Link>
       </div>
     </>
   );

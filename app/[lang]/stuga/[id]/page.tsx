@@ -1,0 +1,193 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { LanguageSwitch } from '@/components/layout/language-switch';
+import { Logo } from '@/components/layout/logo';
+import { SnackbarProvider } from '@/components/layout/snackbar';
+import { STATE_COLOURS } from '@/components/cottages/editor/calendar-colours';
+import { ApproveAd } from '@/components/public/approve-ad';
+import { buttonClass } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { apiGetOrNull, currentUserOrNull } from '@/lib/api/server';
+import { AMENITY_KEYS } from '@/lib/data/amenities';
+import { REGIONS } from '@/lib/data/regions';
+import { formatMoney } from '@/lib/format';
+import { CALENDAR_STATES, daysOf, type CalendarRange } from '@/lib/rules/calendar';
+import { addMonths, startOfMonth, todayInStockholm } from '@/lib/rules/dates';
+
+type PublicAd = {
+  id: number;
+  preview: boolean;
+  public: boolean;
+  review?: { asked_for_review_at: string | null; reviewed_at: string | null };
+  title_sv: string | null;
+  title_en: string | null;
+  description_sv: string | null;
+  description_en: string | null;
+  area: number | null;
+  beds: number | null;
+  extra_beds: number | null;
+  region_id: number | null;
+  cities: { id: number; name: string }[];
+  amenities: { key: string; comment_sv: string | null; comment_en: string | null }[];
+  price_low_day: number | null;
+  price_low_week: number | null;
+  price_high_day: number | null;
+  price_high_week: number | null;
+  price_per_month: number | null;
+  calendar: CalendarRange[];
+  images: { id: number; filename: string; comment_sv: string | null; comment_en: string | null }[];
+  host_first_name: string | null;
+};
+
+type Params = { lang: string; id: string };
+
+async function load({ lang, id }: Params) {
+  if ((lang !== 'sv' && lang !== 'en') || !/^\d{1,9}$/.test(id)) return null;
+  return apiGetOrNull<PublicAd>(`/api/public/cottages/${id}`);
+}
+
+export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
+  const p = await params;
+  const ad = await apiGetOrNull<PublicAd>(`/api/public/cottages/${p.id}?count=0`);
+  return { title: ad ? ((p.lang === 'en' && ad.title_en) || ad.title_sv || 'Stuga') : 'Stuga', robots: ad?.public ? undefined : { index: false } };
+}
+
+// /sv/stuga/{id} and /en/stuga/{id} — the public ad page (and its owner's preview)
+export default async function PublicAdPage({ params }: { params: Promise<Params> }) {
+  const p = await params;
+  const ad = await load(p);
+  if (!ad) notFound();
+  const en = p.lang === 'en';
+  const t = await getTranslations({ locale: p.lang, namespace: 'publicAd' });
+  const tc = await getTranslations({ locale: p.lang, namespace: 'cottage' });
+  const viewer = await currentUserOrNull<{ admin: boolean }>();
+  const title = (en && ad.title_en) || ad.title_sv || '';
+  const description = (en && ad.description_en) || ad.description_sv || '';
+  const region = REGIONS.find((r) => r.id === ad.region_id)?.name;
+  const today = todayInStockholm();
+  const months = Array.from({ length: 4 }, (_, i) => addMonths(startOfMonth(today), i));
+  const monthFmt = new Intl.DateTimeFormat(en ? 'en-GB' : 'sv-SE', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const [cover, ...rest] = ad.images;
+  const canApprove = viewer?.admin && ad.review?.asked_for_review_at && !ad.review.reviewed_at;
+
+  return (
+    <SnackbarProvider>
+      <header className="border-b border-gray-200 bg-white">
+        <div className="mx-auto flex max-w-5xl items-center justify-between px-4 py-4">
+          <Link href="/dashboard/conversations">
+            <Logo />
+          </Link>
+          <LanguageSwitch />
+        </div>
+      </header>
+      <main className="mx-auto max-w-5xl px-4 py-8">
+        {!ad.public ? (
+          <div className="mb-6 flex flex-wrap items-center gap-4">
+            <Notice>{t('preview')}</Notice>
+            {canApprove ? <ApproveAd id={ad.id} /> : null}
+          </div>
+        ) : null}
+        <h1 className="text-3xl font-bold">{title}</h1>
+        <p className="mt-1 text-muted">{[ad.cities.map((c) => c.name).join(', '), region].filter(Boolean).join(' · ')}</p>
+        {cover ? (
+          <div className="mt-6 grid gap-2 sm:grid-cols-[2fr_1fr]">
+            {/* eslint-disable-next-line @next/next/no-img-element -- our own /img resizer serves the 800×800 preview */}
+            <img src={`/img/${cover.filename}?w=800&h=800`} alt={(en && cover.comment_en) || cover.comment_sv || title} className="h-full max-h-[520px] w-full rounded-lg object-cover" />
+            <div className="grid grid-cols-2 gap-2 sm:grid-cols-2">
+              {rest.slice(0, 4).map((image) => (
+                // eslint-disable-next-line @next/next/no-img-element -- resized by /img
+                <img key={image.id} src={`/img/${image.filename}?w=272&h=272&fit=crop`} alt={(en && image.comment_en) || image.comment_sv || ''} className="aspect-square w-full rounded-lg object-cover" />
+              ))}
+            </div>
+          </div>
+        ) : null}
+        <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <div className="flex flex-col gap-8">
+            <section>
+              <p className="mb-3 font-semibold">
+                {t('facts', { area: ad.area ?? 0, beds: ad.beds ?? 0 })} {ad.extra_beds ? t('extraBeds', { extra: ad.extra_beds }) : ''}
+              </p>
+              <p className="whitespace-pre-line">{description}</p>
+            </section>
+            {ad.amenities.length ? (
+              <section>
+                <h2 className="mb-3 text-xl font-semibold">{t('amenities')}</h2>
+                <ul className="grid gap-2 sm:grid-cols-2">
+                  {AMENITY_KEYS.filter((k) => ad.amenities.some((a) => a.key === k)).map((key) => {
+                    const a = ad.amenities.find((x) => x.key === key)!;
+                    const comment = (en && a.comment_en) || a.comment_sv;
+                    return (
+                      <li key={key}>
+                        ✓ {tc(`amenity_${key}`)}
+                        {comment ? <span className="text-sm text-muted"> – {comment}</span> : null}
+                      </li>
+                    );
+                  })}
+                </ul>
+              </section>
+            ) : null}
+            <section>
+              <h2 className="mb-3 text-xl font-semibold">{t('availability')}</h2>
+              <ul className="mb-3 flex flex-wrap gap-3 text-xs">
+                {CALENDAR_STATES.map((s) => (
+                  <li key={s} className="flex items-center gap-1">
+                    <span className={`size-3 rounded ${STATE_COLOURS[s]}`} aria-hidden /> {tc(`state_${s}`)}
+                  </li>
+                ))}
+              </ul>
+              <div className="grid gap-5 sm:grid-cols-2">
+                {months.map((month) => (
+                  <div key={month}>
+                    <h3 className="mb-1 text-sm font-semibold capitalize">{monthFmt.format(new Date(`${month}T00:00:00Z`))}</h3>
+                    <div className="grid grid-cols-7 gap-0.5 text-center text-[11px]">
+                      {Array.from({ length: (new Date(`${month}T00:00:00Z`).getUTCDay() + 6) % 7 }, (_, i) => (
+                        <span key={i} />
+                      ))}
+                      {daysOf(ad.calendar, month, addMonths(month, 1)).map(({ day, state }) => (
+                        <span key={day} className={`rounded py-1 ${STATE_COLOURS[state]}`} title={tc(`state_${state}`)}>
+                          {Number(day.slice(8))}
+                        </span>
+                      ))}
+                    </div>
+                  </div>
+                ))}
+              </div>
+            </section>
+          </div>
+          <aside className="flex flex-col gap-6">
+            <section className="rounded-lg bg-white p-5 shadow-sm">
+              <h2 className="mb-3 text-lg font-semibold">{t('prices')}</h2>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                {ad.price_low_day !== null || ad.price_low_week !== null ? (
+                  <>
+                    <dt className="font-medium">{t('lowSeason')}</dt>
+                    <dd>{[ad.price_low_day !== null && t('perDay', { price: formatMoney(ad.price_low_day) }), ad.price_low_week !== null && t('perWeek', { price: formatMoney(ad.price_low_week) })].filter(Boolean).join(', ')}</dd>
+                  </>
+                ) : null}
+                {ad.price_high_day !== null || ad.price_high_week !== null ? (
+                  <>
+                    <dt className="font-medium">{t('highSeason')}</dt>
+                    <dd>{[ad.price_high_day !== null && t('perDay', { price: formatMoney(ad.price_high_day) }), ad.price_high_week !== null && t('perWeek', { price: formatMoney(ad.price_high_week) })].filter(Boolean).join(', ')}</dd>
+                  </>
+                ) : null}
+                {ad.price_per_month !== null ? <dd className="col-span-2">{t('perMonth', { price: formatMoney(ad.price_per_month) })}</dd> : null}
+              </dl>
+            </section>
+            <section className="rounded-lg bg-white p-5 shadow-sm" aria-labelledby="contact-host">
+              <h2 id="contact-host" className="mb-2 text-lg font-semibold">
+                {t('contactHost')}
+              </h2>
+              {ad.host_first_name ? <p className="mb-2 text-sm">{t('host', { name: ad.host_first_name })}</p> : null}
+              <p className="mb-4 text-sm text-muted">{t('contactHostText', { name: ad.host_first_name ?? '' })}</p>
+              <Link href="/dashboard/conversations" className={buttonClass()}>
+                {t('contactHost')}
+              </Link>
+            </section>
+          </aside>
+        </div>
+      </main>
+    </SnackbarProvider>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { SnackbarProvider } from '@/components/layout/snackbar';
+import { SandboxBankId } from '@/components/public/sandbox-bankid';
+import { Notice } from '@/components/ui/notice';
+import { apiGetOrNull } from '@/lib/api/server';
+
+export const metadata: Metadata = { title: 'BankID (sandbox)', robots: { index: false } };
+
+// /sandbox/bankid/{token}?return=/dashboard/… — the local BankID provider page
+export default async function SandboxBankIdPage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<{ return?: string }> }) {
+  const { token } = await params;
+  const { return: back } = await searchParams;
+  // Only a path of this dashboard is a place to return to (no open redirect).
+  const returnTo = back && /^\/dashboard\/[a-z0-9/]+$/.test(back) ? back : '/dashboard/cottages';
+  const t = await getTranslations('sandbox');
+  const session = /^[A-Za-z0-9_-]{16,200}$/.test(token) ? await apiGetOrNull<{ status: string; identities: { personal_number: string; name: string }[] }>(`/api/sandbox/bankid/${token}`) : null;
+  return (
+    <SnackbarProvider>
+      <main className="mx-auto flex max-w-md flex-col gap-5 px-4 py-12">
+        <div className="flex items-center gap-3">
+          <span className="flex size-12 items-center justify-center rounded-lg bg-[#193e4f] text-lg font-bold text-white" aria-hidden>
+            iD
+          </span>
+          <h1 className="text-2xl font-semibold">{t('bankidTitle')}</h1>
+        </div>
+        <Notice>{t('bankidNote')}</Notice>
+        {session && session.status === 'pending' ? <SandboxBankId token={token} identities={session.identities} returnTo={returnTo} /> : <Notice tone="error">{t('bankidMissing')}</Notice>}
+      </main>
+    </SnackbarProvider>
+  );
+}

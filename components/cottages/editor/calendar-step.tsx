@@ -1,0 +1,154 @@
+'use client';
+import { useEffect, useRef, useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { calendarSchema } from '@/lib/schemas/cottage';
+import { CALENDAR_STATES, calendarWindow, daysOf, setRange, type CalendarRange, type CalendarState } from '@/lib/rules/calendar';
+import { addDays, addMonths, startOfMonth, todayInStockholm } from '@/lib/rules/dates';
+import type { Cottage } from '../types';
+import { STATE_COLOURS } from './calendar-colours';
+import { StepDialog } from './step-dialog';
+import { useStepSave } from './use-step-save';
+
+/** SPEC §9: months shown by width — 1, then 4, 6, 8 at >660, ≥1030, ≥1341 px. */
+function monthsForWidth(width: number) {
+  if (width >= 1341) return 8;
+  if (width >= 1030) return 6;
+  if (width > 660) return 4;
+  return 1;
+}
+
+function weekdayOffset(day: string) {
+  // Monday first: 0 for Monday … 6 for Sunday.
+  return (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+}
+
+export function CalendarStep({ cottage }: { cottage: Cottage }) {
+  const t = useTranslations('cottage');
+  const locale = useLocale();
+  const { errors, saving, save } = useStepSave(cottage.id);
+  const today = todayInStockholm();
+  const window = calendarWindow(today);
+  const [ranges, setRanges] = useState<CalendarRange[]>(cottage.calendar);
+  const [state, setState] = useState<CalendarState>(5);
+  const [anchor, setAnchor] = useState<string | null>(null);
+  const [first, setFirst] = useState(window.from);
+  const [count, setCount] = useState(1);
+  const [focusDay, setFocusDay] = useState(today);
+  const grid = useRef<HTMLDivElement>(null);
+  const dirty = JSON.stringify(ranges) !== JSON.stringify(cottage.calendar);
+
+  useEffect(() => {
+    const update = () => setCount(monthsForWidth(globalThis.innerWidth));
+    update();
+    globalThis.addEventListener('resize', update);
+    return () => globalThis.removeEventListener('resize', update);
+  }, []);
+
+  useEffect(() => {
+    grid.current?.querySelector<HTMLButtonElement>(`[data-day="${focusDay}"]`)?.focus({ preventScroll: false });
+  }, [focusDay]);
+
+  const monthFmt = new Intl.DateTimeFormat(locale === 'sv' ? 'sv-SE' : 'en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const dayFmt = new Intl.DateTimeFormat(locale === 'sv' ? 'sv-SE' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const weekdays = Array.from({ length: 7 }, (_, i) => new Intl.DateTimeFormat(locale === 'sv' ? 'sv-SE' : 'en-GB', { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 1 + i))));
+
+  function choose(day: string) {
+    if (!anchor) {
+      setAnchor(day);
+      return;
+    }
+    const [from, to] = anchor <= day ? [anchor, day] : [day, anchor];
+    setRanges((r) => setRange(r, { from, to: addDays(to, 1), state }));
+    setAnchor(null);
+  }
+
+  function move(day: string, delta: number) {
+    const next = addDays(day, delta);
+    if (next < window.from || next >= window.to) return;
+    const lastShown = addMonths(first, count);
+    if (next < first) setFirst(startOfMonth(next));
+    else if (next >= lastShown) setFirst(addMonths(first, 1));
+    setFocusDay(next);
+  }
+
+  const months = Array.from({ length: count }, (_, i) => addMonths(first, i)).filter((m) => m < window.to);
+
+  return (
+    <StepDialog cottageId={cottage.id} title={t('step_calendar')} size="wide" dirty={dirty} saving={saving} onSave={() => save(calendarSchema, { ranges }, { path: `/cottages/${cottage.id}/calendar` })}>
+      <p className="mb-3 text-sm text-muted">{t('calendarIntro')}</p>
+      <fieldset className="mb-4 flex flex-wrap gap-3" aria-label={t('step_calendar')}>
+        {CALENDAR_STATES.map((s) => (
+          <label key={s} className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-1.5 text-sm ${state === s ? 'border-brand-700 ring-2 ring-brand-600' : 'border-gray-300'}`}>
+            <input type="radio" name="calendar-state" className="sr-only" checked={state === s} onChange={() => setState(s)} />
+            <span className={`size-4 rounded ${STATE_COLOURS[s]}`} aria-hidden />
+            {t(`state_${s}`)}
+          </label>
+        ))}
+      </fieldset>
+      {errors.ranges ? <p className="mb-2 text-sm text-red-700" role="alert">{errors.ranges}</p> : null}
+      <p className="mb-2 min-h-5 text-sm" aria-live="polite">
+        {anchor ? t('selectionStart', { day: dayFmt.format(new Date(`${anchor}T00:00:00Z`)) }) : ''}
+      </p>
+      <div className="mb-3 flex justify-between">
+        <button type="button" className="rounded-md border border-gray-300 px-3 py-1.5 text-sm disabled:opacity-40" disabled={first <= window.from} onClick={() => setFirst(addMonths(first, -1))}>
+          ← {t('previousMonths')}
+        </button>
+        <button type="button" className="rounded-md border border-gray-300 px-3 py-1.5 text-sm disabled:opacity-40" disabled={addMonths(first, count) >= window.to} onClick={() => setFirst(addMonths(first, 1))}>
+          {t('nextMonths')} →
+        </button>
+      </div>
+      <div ref={grid} className="grid gap-5" style={{ gridTemplateColumns: `repeat(${Math.min(count, 4)}, minmax(0, 1fr))` }}>
+        {months.map((month) => {
+          const next = addMonths(month, 1);
+          const days = daysOf(ranges, month, next);
+          return (
+            <section key={month} aria-label={monthFmt.format(new Date(`${month}T00:00:00Z`))}>
+              <h3 className="mb-1 text-center text-sm font-semibold capitalize">{monthFmt.format(new Date(`${month}T00:00:00Z`))}</h3>
+              <div className="grid grid-cols-7 gap-0.5 text-center text-xs">
+                {weekdays.map((w) => (
+                  <span key={w} className="py-1 text-muted" aria-hidden>
+                    {w}
+                  </span>
+                ))}
+                {Array.from({ length: weekdayOffset(month) }, (_, i) => (
+                  <span key={`pad-${i}`} aria-hidden />
+                ))}
+                {days.map(({ day, state: s }) => {
+                  const selected = anchor === day;
+                  return (
+                    <button
+                      key={day}
+                      type="button"
+                      data-day={day}
+                      data-state={s}
+                      tabIndex={day === focusDay ? 0 : -1}
+                      aria-label={`${dayFmt.format(new Date(`${day}T00:00:00Z`))}, ${t(`state_${s}`)}`}
+                      aria-pressed={selected}
+                      onClick={() => {
+                        setFocusDay(day);
+                        choose(day);
+                      }}
+                      onKeyDown={(e) => {
+                        const delta = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 }[e.key];
+                        if (delta) {
+                          e.preventDefault();
+                          move(day, delta);
+                        } else if (e.key === 'Enter' || e.key === ' ') {
+                          e.preventDefault();
+                          choose(day);
+                        }
+                      }}
+                      className={`aspect-square rounded text-xs font-medium outline-none focus-visible:ring-2 focus-visible:ring-ink ${STATE_COLOURS[s]} ${selected ? 'ring-2 ring-ink' : ''} ${day < today ? 'opacity-50' : ''}`}
+                    >
+                      {Number(day.slice(8))}
+                    </button>
+                  );
+                })}
+              </div>
+            </section>
+          );
+        })}
+      </div>
+    </StepDialog>
+  );
+}

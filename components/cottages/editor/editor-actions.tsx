@@ -1,0 +1,95 @@
+'use client';
+import { useState } from 'react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { api, ApiClientError } from '@/lib/api/client';
+import { Button, buttonClass } from '@/components/ui/button';
+import { LazyDialog } from '@/components/ui/lazy-dialog';
+import { useSnackbar } from '@/components/layout/snackbar';
+import type { Cottage } from '../types';
+
+/** SPEC §2 editor buttons: Continue (to payment), Send for review (confirmed), the disabled 'sent' state, Preview. */
+export function EditorActions({ cottage }: { cottage: Cottage }) {
+  const t = useTranslations('cottage');
+  const tCommon = useTranslations('common');
+  const router = useRouter();
+  const snackbar = useSnackbar();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const sent = cottage.asked_for_review_at !== null && cottage.reviewed_at === null;
+  const canSend = cottage.commission === true && cottage.complete && !cottage.asked_for_review_at;
+
+  async function sendForReview() {
+    setBusy(true);
+    try {
+      await api(`/cottages/${cottage.id}/send-for-review`, { method: 'POST' });
+      router.refresh();
+    } catch (error) {
+      snackbar(error instanceof ApiClientError && error.message ? error.message : tCommon('tryAgain'));
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+
+  let hint: string | null = null;
+  let main: React.ReactNode = null;
+  if (sent) {
+    main = <Button disabled>{t('sentForReview')}</Button>;
+    hint = t('hintReview');
+  } else if (cottage.commission === true && !cottage.reviewed_at) {
+    main = (
+      <Button disabled={!canSend || busy} onClick={() => setConfirming(true)}>
+        {t('sendForReview')}
+      </Button>
+    );
+    hint = t('hintSendForReview');
+  } else if (!cottage.reviewed_at) {
+    main = cottage.complete ? (
+      <Link href={`/dashboard/cottages/${cottage.id}/payment`} className={buttonClass()}>
+        {t('continue')}
+      </Link>
+    ) : (
+      <Button disabled>{t('continue')}</Button>
+    );
+    hint = t('hintContinue');
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap gap-3">
+        {main}
+        {cottage.complete ? (
+          <a href={`/sv/stuga/${cottage.id}`} target="_blank" rel="noreferrer" className={buttonClass('secondary')}>
+            {t('preview')}
+          </a>
+        ) : (
+          <Button variant="secondary" disabled>
+            {t('preview')}
+          </Button>
+        )}
+      </div>
+      {hint ? <p className="text-sm text-muted">{hint}</p> : null}
+      {confirming ? (
+        <LazyDialog
+          open
+          onOpenChange={setConfirming}
+          title={t('sendForReview')}
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => setConfirming(false)}>
+                {tCommon('cancel')}
+              </Button>
+              <Button onClick={sendForReview} disabled={busy}>
+                {t('sendForReview')}
+              </Button>
+            </>
+          }
+        >
+          <p>{t('sendForReviewConfirm')}</p>
+        </LazyDialog>
+      ) : null}
+    </div>
+  );
+}

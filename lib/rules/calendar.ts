@@ -1,0 +1,80 @@
+// SPEC §4 calendar: day states in end-exclusive ranges; contiguous same-state days merge.
+import { addDays, addMonths, daysBetween, startOfMonth, type Day } from './dates';
+
+/** 0 unknown/contact owner, 1 booked, 2 unavailable, 3 preliminary booked (enquire), 5 available. */
+export const CALENDAR_STATES = [0, 1, 2, 3, 5] as const;
+export type CalendarState = (typeof CALENDAR_STATES)[number];
+export type CalendarRange = { from: Day; to: Day; state: CalendarState };
+
+export const CALENDAR_YEARS_AHEAD = 5;
+
+/** The editable window: from the first of this month to five years ahead (end exclusive). */
+export function calendarWindow(today: Day): { from: Day; to: Day } {
+  const from = startOfMonth(today);
+  return { from, to: addMonths(from, CALENDAR_YEARS_AHEAD * 12) };
+}
+
+/**
+ * Sorted, non-overlapping, merged ranges. Where ranges overlap the later one in the list wins.
+ * State 0 (unknown) is the absence of information, so it is not stored as a range.
+ */
+export function normalizeRanges(ranges: readonly CalendarRange[]): CalendarRange[] {
+  let result: CalendarRange[] = [];
+  for (const range of ranges) result = paint(result, range);
+  return result;
+}
+
+/** Sets every day in [from, to) to `state`, splitting and merging the ranges around it. */
+export function setRange(ranges: readonly CalendarRange[], range: CalendarRange): CalendarRange[] {
+  return paint(normalizeRanges(ranges), range);
+}
+
+function paint(sorted: CalendarRange[], range: CalendarRange): CalendarRange[] {
+  if (range.from >= range.to) return sorted;
+  const out: CalendarRange[] = [];
+  for (const r of sorted) {
+    if (r.to <= range.from || r.from >= range.to) {
+      out.push(r);
+      continue;
+    }
+    if (r.from < range.from) out.push({ from: r.from, to: range.from, state: r.state });
+    if (r.to > range.to) out.push({ from: range.to, to: r.to, state: r.state });
+  }
+  if (range.state !== 0) out.push({ ...range });
+  out.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  const merged: CalendarRange[] = [];
+  for (const r of out) {
+    const last = merged[merged.length - 1];
+    if (last && last.to === r.from && last.state === r.state) last.to = r.to;
+    else merged.push({ ...r });
+  }
+  return merged;
+}
+
+/** Keeps only the part of each range inside the window. */
+export function clampRanges(ranges: readonly CalendarRange[], window: { from: Day; to: Day }): CalendarRange[] {
+  return normalizeRanges(ranges)
+    .map((r) => ({ from: r.from < window.from ? window.from : r.from, to: r.to > window.to ? window.to : r.to, state: r.state }))
+    .filter((r) => r.from < r.to);
+}
+
+/** The state of one day (0 when nothing is known). */
+export function stateOn(ranges: readonly CalendarRange[], day: Day): CalendarState {
+  for (const r of ranges) if (r.from <= day && day < r.to) return r.state;
+  return 0;
+}
+
+/** One entry per day in [from, to): for rendering a month grid. */
+export function daysOf(ranges: readonly CalendarRange[], from: Day, to: Day): { day: Day; state: CalendarState }[] {
+  const sorted = normalizeRanges(ranges);
+  const days: { day: Day; state: CalendarState }[] = [];
+  let i = 0;
+  for (let day = from, n = 0; day < to && n < 400; day = addDays(day, 1), n++) {
+    while (i < sorted.length && sorted[i]!.to <= day) i++;
+    const r = sorted[i];
+    days.push({ day, state: r && r.from <= day ? r.state : 0 });
+  }
+  return days;
+}
+
+export const hasAvailablePeriod = (ranges: readonly CalendarRange[]) => ranges.some((r) => r.state === 5 && daysBetween(r.from, r.to) > 0);

@@ -1,0 +1,36 @@
+// Calendar days as 'YYYY-MM-DD' strings, with arithmetic in UTC so that DST never shifts a day.
+import { TIMEZONE } from '../constants';
+
+export type Day = string;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isDay(value: unknown): value is Day {
+  if (typeof value !== 'string' || !DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export function addDays(day: Day, n: number): Day {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + n);
+  return date.toISOString().slice(0, 10);
+}
+
+export function addMonths(day: Day, n: number): Day {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + n, 1));
+  const lastOfMonth = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, lastOfMonth));
+  return first.toISOString().slice(0, 10);
+}
+
+export const startOfMonth = (day: Day): Day => `${day.slice(0, 7)}-01`;
+
+export function daysBetween(from: Day, to: Day): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Today's date in Europe/Stockholm. */
+export function todayInStockholm(now: Date = new Date()): Day {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}

@@ -1,0 +1,48 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { bankidSessions } from '../db/schema';
+import { randomToken, sha256 } from '../services/crypto';
+
+export type BankIdResult = { status: 'pending' | 'complete' | 'failed'; personalNumber: string | null; name: string | null };
+
+/**
+ * The BankID identification provider. The sandbox (the only adapter so far; the real RP API needs
+ * the relying party's client certificate) is a local page where the tester picks an identity and
+ * is sent back, like the BankID app's return URL does.
+ */
+export const bankId = {
+  async start(db: Db, input: { userId: number; cottageId: number | null; returnUrl: string }): Promise<{ url: string; token: string }> {
+    const token = randomToken();
+    await db.insert(bankidSessions).values({ tokenHash: sha256(token), userId: input.userId, cottageId: input.cottageId });
+    return { url: `/sandbox/bankid/${token}?return=${encodeURIComponent(input.returnUrl)}`, token };
+  },
+
+  async collect(db: Db, token: string, userId: number): Promise<BankIdResult | null> {
+    const [row] = await db
+      .select()
+      .from(bankidSessions)
+      .where(and(eq(bankidSessions.tokenHash, sha256(token)), eq(bankidSessions.userId, userId)))
+      .limit(1);
+    return row ? { status: row.status, personalNumber: row.personalNumber, name: row.name } : null;
+  },
+
+  /** Sandbox only: what the tester chose on the local BankID page. */
+  async sandboxAnswer(db: Db, token: string, answer: { personalNumber: string; name: string } | 'fail'): Promise<boolean> {
+    const values =
+      answer === 'fail'
+        ? { status: 'failed' as const, completedAt: new Date() }
+        : { status: 'complete' as const, personalNumber: answer.personalNumber, name: answer.name, completedAt: new Date() };
+    const rows = await db
+      .update(bankidSessions)
+      .set(values)
+      .where(and(eq(bankidSessions.tokenHash, sha256(token)), eq(bankidSessions.status, 'pending')))
+      .returning({ id: bankidSessions.id });
+    return rows.length > 0;
+  },
+
+  async sandboxSession(db: Db, token: string) {
+    const [row] = await db.select({ status: bankidSessions.status, userId: bankidSessions.userId }).from(bankidSessions).where(eq(bankidSessions.tokenHash, sha256(token))).limit(1);
+    return row ?? null;
+  },
+};
