@@ -23,7 +23,7 @@ import { validate, type Api } from '../http/api';
 import type { SessionUser } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
 import { bankId } from '../providers/bankid';
-import { createUploadTicket, deleteImageFiles, storedImageInfo } from '../services/image-files';
+import { createUploadTicket, deleteImageFiles, storedImageInfo, uploadIssuedTo } from '../services/image-files';
 import { assertAdmin, countVisit, deleteLastMinute, listLastMinutes, readCalendar, saveCalendar, visitStats } from '../services/cottage-calendar';
 import { updateCottage } from '../services/cottage-update';
 import { cottageDto, imageDto, listOwn, loadAny, loadOwned, nextImageWeight, ownedImage, touch } from '../services/cottages';
@@ -181,6 +181,8 @@ export function cottageRoutes(api: Api) {
   // POST /api/cottages/:id/images — registers an uploaded file as the ad's last image
   api.route({ method: 'post', path: '/api/cottages/:id/images', auth: 'user', tag: 'images', summary: 'Add an uploaded image', body: imageRegisterSchema }, async ({ db, user, params, body }) => {
     const row = await owned(db, user, params);
+    // Only a file uploaded with a ticket issued to this user for this ad can join it.
+    if (!uploadIssuedTo(body.filename, { userId: user.id, scope: `cottage:${row.id}` })) throw new ApiError(400, 'images.invalidFile', [], { filenames: body.filename });
     const info = await storedImageInfo(body.filename);
     if (!info) throw new ApiError(400, 'images.invalidFile', [], { filenames: body.filename });
     const [image] = await db

@@ -15,14 +15,14 @@ const ImagesStep = dynamic(() => import('./images-step').then((m) => m.ImagesSte
 const VerifyStep = dynamic(() => import('./verify-step').then((m) => m.VerifyStep));
 
 
-export function StepLoader({ dialog, cottage, tags, hasValidBooking }: { dialog: EditorDialog; cottage: Cottage; tags: { id: number; tag: string }[]; hasValidBooking: boolean }) {
+export function StepLoader({ dialog, cottage, tags, hasValidBooking, mapsKey }: { dialog: EditorDialog; cottage: Cottage; tags: { id: number; tag: string }[]; hasValidBooking: boolean; mapsKey: string | null }) {
   switch (dialog) {
     case 'base':
       return <BaseStep cottage={cottage} />;
     case 'text':
       return <TextStep cottage={cottage} />;
     case 'position':
-      return <PositionStep cottage={cottage} />;
+      return <PositionStep cottage={cottage} mapsKey={mapsKey} />;
     case 'location':
       return <LocationStep cottage={cottage} allTags={tags} />;
     case 'amenities':

@@ -1,5 +1,6 @@
 'use client';
 import { useState } from 'react';
+import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { AMENITY_KEYS } from '@/lib/data/amenities';
 import { CITIES, REGIONS } from '@/lib/data/regions';
@@ -13,9 +14,12 @@ import { StepDialog } from './step-dialog';
 import { useFields } from './use-fields';
 import { useStepSave } from './use-step-save';
 
+// The map's code (and Google's script) loads only when a maps key is configured.
+const PositionMap = dynamic(() => import('./position-map'), { ssr: false });
+
 const coordinate = (v: string) => (v.trim() === '' || Number.isNaN(Number(v)) ? null : Number(v));
 
-export function PositionStep({ cottage }: { cottage: Cottage }) {
+export function PositionStep({ cottage, mapsKey }: { cottage: Cottage; mapsKey: string | null }) {
   const t = useTranslations('cottage');
   const { errors, saving, save } = useStepSave(cottage.id);
   const f = useFields({
@@ -47,7 +51,20 @@ export function PositionStep({ cottage }: { cottage: Cottage }) {
   );
   return (
     <StepDialog cottageId={cottage.id} title={t('step_position')} dirty={f.dirty} saving={saving} onSave={() => save(schema, payload())}>
-      <p className="mb-4 text-sm text-muted">{t('mapNote')}</p>
+      {mapsKey ? (
+        <PositionMap
+          apiKey={mapsKey}
+          label={t('step_position')}
+          lat={coordinate(v.lat as string)}
+          lng={coordinate(v.lng as string)}
+          onPick={(lat, lng) => {
+            f.set('lat', String(lat));
+            f.set('lng', String(lng));
+          }}
+        />
+      ) : (
+        <p className="mb-4 text-sm text-muted">{t('mapNote')}</p>
+      )}
       <div className="grid gap-2 sm:grid-cols-2">
         <TextField label={t('lat')} inputMode="decimal" value={v.lat as string} error={errors.lat} onChange={(e) => f.set('lat', e.target.value.replace(',', '.'))} />
         <TextField label={t('lng')} inputMode="decimal" value={v.lng as string} error={errors.lng} onChange={(e) => f.set('lng', e.target.value.replace(',', '.'))} />
@@ -190,14 +207,19 @@ export function AmenitiesStep({ cottage }: { cottage: Cottage }) {
           <li key={key} className="border-b border-gray-100 py-1">
             <CheckboxField label={t(`amenity_${key}`)} checked={state[key]!.checked} onChange={(e) => update(key, { checked: e.target.checked })} />
             {state[key]!.checked ? (
-              <input
-                aria-label={`${t('comment')}: ${t(`amenity_${key}`)}`}
-                placeholder={t('comment')}
-                maxLength={255}
-                value={state[key]!.comment_sv}
-                onChange={(e) => update(key, { comment_sv: e.target.value })}
-                className="mb-2 w-full rounded border border-gray-300 px-2 py-1 text-sm"
-              />
+              <div className="mb-2 grid grid-cols-3 gap-1">
+                {(['comment_sv', 'comment_en', 'comment_de'] as const).map((field) => (
+                  <input
+                    key={field}
+                    aria-label={`${t('comment')} (${field.slice(-2)}): ${t(`amenity_${key}`)}`}
+                    placeholder={`${t('comment')} (${field.slice(-2)})`}
+                    maxLength={255}
+                    value={state[key]![field]}
+                    onChange={(e) => update(key, { [field]: e.target.value })}
+                    className="w-full rounded border border-gray-300 px-2 py-1 text-sm"
+                  />
+                ))}
+              </div>
             ) : null}
           </li>
         ))}

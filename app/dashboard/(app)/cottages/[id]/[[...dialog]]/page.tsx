@@ -104,7 +104,7 @@ export default async function CottageEditorPage({ params }: { params: Promise<Pa
           <LastMinutes cottageId={cottage.id} initial={deals} />
         </div>
       </div>
-      {dialog ? <StepLoader dialog={dialog as EditorDialog} cottage={cottage} tags={tags} hasValidBooking={false} /> : null}
+      {dialog ? <StepLoader dialog={dialog as EditorDialog} cottage={cottage} tags={tags} hasValidBooking={false} mapsKey={process.env.GOOGLE_MAPS_API_KEY || null} /> : null}
     </>
   );
 }
