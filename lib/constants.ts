@@ -20,6 +20,10 @@ export const INFINITE_SCROLL_THRESHOLD = 10;
 
 export const DRAWER_WIDTH_PX = 300;
 
+// Images (SPEC §9): at least 500×500, under 10 MB.
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_MIN_SIDE = 500;
+
 // Sign-in security (issue: foundation).
 export const LOGIN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 // First-load JS of dashboard pages: the gzip size of every script a page loads, summed.
-// node scripts/measure-js.mjs [baseURL]   (signs in as the demo guest for the signed-in pages)
+// node scripts/measure-js.mjs [baseURL]   (signs in as MEASURE_USER, default the demo host; MEASURE_PATHS=comma,separated)
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
@@ -31,9 +31,10 @@ const rows = [await measure(anonymous, '/dashboard/login')];
 const signedIn = await browser.newContext();
 const response = await signedIn.request.post(`${base}/api/auth/login`, {
   headers: { origin: base, 'content-type': 'application/json' },
-  data: { username: process.env.MEASURE_USER ?? 'guest@example.com', password: process.env.MEASURE_PASSWORD ?? 'demo-guest-1' },
+  data: { username: process.env.MEASURE_USER ?? 'host@example.com', password: process.env.MEASURE_PASSWORD ?? 'demo-host-1' },
 });
 if (!response.ok()) throw new Error(`sign-in failed: ${response.status()}`);
-for (const path of ['/dashboard/conversations', '/dashboard/to-do', '/dashboard/news/1', '/dashboard/change-password']) rows.push(await measure(signedIn, path));
+const paths = process.env.MEASURE_PATHS?.split(',') ?? ['/dashboard/conversations', '/dashboard/to-do', '/dashboard/news/1', '/dashboard/change-password', '/dashboard/cottages', '/dashboard/cottages/3', '/dashboard/cottages/3/calendar', '/dashboard/cottages/3/images', '/sv/stuga/3'];
+for (const path of paths) rows.push(await measure(signedIn, path));
 console.table(rows);
 await browser.close();

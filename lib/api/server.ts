@@ -17,11 +17,14 @@ export async function marketplaceFetch(
   if (init.token) headerList.authorization = `Bearer ${init.token}`;
   if (init.address) headerList['x-forwarded-for'] = init.address;
   const base = process.env.MARKETPLACE_API_URL?.replace(/\/$/, '');
+  const body = init.body ?? null;
   const request = new Request(`${base ?? 'http://marketplace.internal'}${pathWithQuery}`, {
     method: init.method ?? 'GET',
     headers: headerList,
-    body: init.body ?? null,
-  });
+    body,
+    // A streamed body (image uploads) needs half duplex.
+    ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+  } as RequestInit);
   if (base) return fetch(request);
   const { marketplace } = await import('@/marketplace/app');
   return marketplace().hono.fetch(request);

@@ -5,23 +5,15 @@ import { AMENITY_KEYS } from '../data/amenities';
 import { CITY_IDS, REGION_IDS } from '../data/regions';
 import { addressRequired } from '../rules/ad';
 import { CALENDAR_STATES } from '../rules/calendar';
-import { addDays, addMonths, isDay } from '../rules/dates';
+import { isDay } from '../rules/dates';
 import { propertyDesignationError } from '../rules/property-designation';
 import { idNumber } from './common';
+import { AD_TITLE_MAX, AREA_MAX, optionalText, PRICE_MAX_SEK, required, text, withValues } from './cottage-fields';
+
+export { AD_TITLE_MAX, AREA_MAX, PRICE_MAX_SEK, withValues };
 
 export const PROPERTY_TYPES = ['HOUSE', 'COTTAGE', 'APARTMENT'] as const;
 export const RENT_OUT_TYPES = ['ENTIRE_HOME', 'PART_OF_HOME'] as const;
-export const AD_TITLE_MAX = 50;
-export const AREA_MAX = 10_000;
-export const PRICE_MAX_SEK = 9_999_999;
-export const LAST_MINUTE_MONTHS = 2;
-
-/** "key?name=value": a message key with values for its placeholders (see lib/i18n/messages.ts). */
-export const withValues = (key: string, values: Record<string, string | number>) => `${key}?${new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)]))}`;
-
-const required = 'validation.required';
-const text = (max: number) => z.string().check(z.trim(), z.maxLength(max, withValues('validation.maxChars', { max })));
-const optionalText = (max: number) => z.nullish(text(max));
 const count = (min: number, max: number) => z.int({ error: required }).check(z.minimum(min, withValues('validation.between', { min, max })), z.maximum(max, withValues('validation.between', { min, max })));
 const price = z.nullable(z.int({ error: 'cottage.priceInvalid' }).check(z.minimum(100, 'cottage.priceRange'), z.maximum(PRICE_MAX_SEK * 100, 'cottage.priceRange')));
 
@@ -124,30 +116,6 @@ export const calendarSchema = z.object({
     )
     .check(z.maxLength(5000)),
 });
-
-/** SPEC §5 last-minute deal: from today to about two months ahead; titles max 50. */
-export const lastMinuteSchema = (today: string) => {
-  const last = addMonths(today, LAST_MINUTE_MONTHS);
-  return z
-    .object({
-      from_date: z.string({ error: 'cottage.fromDateRequired' }).check(z.minLength(1, 'cottage.fromDateRequired'), z.refine(isDay, 'validation.invalidDate')),
-      to_date: z.string({ error: 'cottage.toDateRequired' }).check(z.minLength(1, 'cottage.toDateRequired'), z.refine(isDay, 'validation.invalidDate')),
-      price: z.int({ error: 'cottage.priceInvalid' }).check(z.minimum(100, 'cottage.priceRange'), z.maximum(PRICE_MAX_SEK * 100, 'cottage.priceRange')),
-      title_sv: optionalText(AD_TITLE_MAX),
-      title_en: optionalText(AD_TITLE_MAX),
-      title_de: optionalText(AD_TITLE_MAX),
-    })
-    .check(
-      z.superRefine((v, ctx) => {
-        if (isDay(v.from_date) && (v.from_date < today || v.from_date > addDays(last, -1))) {
-          ctx.issues.push({ code: 'custom', path: ['from_date'], message: 'cottage.lastMinuteWindow', input: v.from_date });
-        }
-        if (isDay(v.to_date) && (v.to_date < v.from_date || v.to_date > last)) {
-          ctx.issues.push({ code: 'custom', path: ['to_date'], message: 'cottage.lastMinuteWindow', input: v.to_date });
-        }
-      }),
-    );
-};
 
 export const imageCommentSchema = z.object({ comment_sv: optionalText(255), comment_en: optionalText(255), comment_de: optionalText(255) });
 export const imageRegisterSchema = z.object({ filename: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,80}\.(jpg|jpeg|png)$/, 'images.invalidType')) });

@@ -13,9 +13,9 @@ import {
   imageRegisterSchema,
   imagesReorderSchema,
   imageUploadSchema,
-  lastMinuteSchema,
   tagSchema,
 } from '@/lib/schemas/cottage';
+import { lastMinuteSchema } from '@/lib/schemas/last-minute';
 import { isProfileComplete } from '@/lib/rules/profile';
 import type { Db } from '../db/client';
 import { cottageImages, cottages, cottageTags, lastMinutes, tags } from '../db/schema';

@@ -94,7 +94,10 @@ export function uploadRoutes(api: Api) {
     const parsed = z.safeParse(imgQuery, c.req.query());
     if (!parsed.success) throw new ApiError(400, 'errors.badUrl');
     const { w, h, fit } = parsed.data;
-    const image = await resizedImage(c.req.param('filename'), { w: w ? Number(w) : undefined, h: h ? Number(h) : undefined, fit });
+    // Without a size, the largest re-encoded variant: originals keep their EXIF (a camera's GPS position
+    // among it), which would undo hide_location, so they are never served.
+    const size = w || h ? { w: w ? Number(w) : undefined, h: h ? Number(h) : undefined, fit } : { w: 1600, h: 1600, fit: 'inside' as const };
+    const image = await resizedImage(c.req.param('filename'), size);
     if (!image) throw notFound();
     const headers = { 'cache-control': IMMUTABLE, etag: image.etag, 'x-content-type-options': 'nosniff' };
     if (matches(c.req.header('if-none-match'), image.etag)) return new Response(null, { status: 304, headers });

@@ -1,4 +1,5 @@
 import 'server-only';
+import { IMAGE_MAX_BYTES, IMAGE_MIN_SIDE } from '@/lib/constants';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,9 +10,9 @@ import { storage, type Storage } from '../providers/storage';
 import { constantTimeEqual } from './crypto';
 
 // SPEC §9 image limits (the upload form wants them too: candidates for lib/constants.ts).
-export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-export const IMAGE_MIN_WIDTH = 500;
-export const IMAGE_MIN_HEIGHT = 500;
+export { IMAGE_MAX_BYTES };
+export const IMAGE_MIN_WIDTH = IMAGE_MIN_SIDE;
+export const IMAGE_MIN_HEIGHT = IMAGE_MIN_SIDE;
 /** Refuses decompression bombs: a 10 MB PNG can claim gigapixels. 100 MP is beyond any camera photo. */
 const IMAGE_MAX_PIXELS = 100_000_000;
 export const UPLOAD_TICKET_TTL_MS = 15 * 60 * 1000;

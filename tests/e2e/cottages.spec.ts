@@ -145,3 +145,19 @@ test("a guest opening the host's editor sees the not-allowed text", async ({ pag
   await page.goto('/dashboard/cottages/3/pricing?lang=en');
   await expect(page.getByText('You are not allowed to view this page, this can happen if you logged in with another e-mail address', { exact: false })).toBeVisible();
 });
+
+test('closing an editor dialog with unsaved changes asks first', async ({ page }) => {
+  await signedIn(page, HOST);
+  await page.goto('/dashboard/cottages/3/text');
+  await page.getByLabel('Rubrik (engelska)').fill('Changed title');
+  await page.keyboard.press('Escape');
+  const prompt = page.getByRole('alertdialog', { name: 'Osparade ändringar' });
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: 'Stanna på sidan' }).click();
+  await expect(page.getByLabel('Rubrik (engelska)')).toHaveValue('Changed title');
+  await page.getByRole('button', { name: 'Stäng' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Lämna sidan' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/cottages\/3$/);
+  await page.goto('/dashboard/cottages/3/text');
+  await expect(page.getByLabel('Rubrik (engelska)')).toHaveValue('Red cottage in Grisslehamn');
+});

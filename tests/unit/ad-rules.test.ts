@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { adSteps, canDeleteListing, createListingPath, isAdComplete, listingStatus, REQUIRED_AD_STEPS, type AdFacts } from '@/lib/rules/ad';
 import { propertyDesignationError } from '@/lib/rules/property-designation';
-import { lastMinuteSchema, pricingSchema } from '@/lib/schemas/cottage';
+import { pricingSchema } from '@/lib/schemas/cottage';
+import { lastMinuteSchema } from '@/lib/schemas/last-minute';
 import * as z from 'zod/mini';
 
 const empty: AdFacts = {

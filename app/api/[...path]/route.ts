@@ -3,12 +3,13 @@ import { cookies } from 'next/headers';
 import { type NextRequest, NextResponse } from 'next/server';
 import { marketplaceFetch } from '@/lib/api/server';
 import { getSession } from '@/lib/api/session';
-import { LANG_COOKIE } from '@/lib/constants';
+import { IMAGE_MAX_BYTES, LANG_COOKIE } from '@/lib/constants';
 import { pickLocale } from '@/lib/i18n/locale';
 import { translate } from '@/lib/i18n/messages';
 
 const SESSION_TOKEN_HEADER = 'x-session-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const UPLOAD_SLACK_BYTES = 64 * 1024;
 
 /** State-changing requests must come from this site: another Origin, or `Origin: null`, gets 403. */
 function crossOrigin(request: NextRequest): boolean {
@@ -33,9 +34,14 @@ async function handle(request: NextRequest): Promise<Response> {
   const hadToken = Boolean(session.token);
 
   const contentType = request.headers.get('content-type');
+  // Image uploads stream through (the marketplace caps them); a declared size over the cap stops here.
+  const upload = request.nextUrl.pathname.startsWith('/api/uploads/');
+  if (upload && Number(request.headers.get('content-length') ?? 0) > IMAGE_MAX_BYTES + UPLOAD_SLACK_BYTES) {
+    return NextResponse.json({ message: translate(locale, 'images.invalidFile', { filenames: '' }), errors: [] }, { status: 413, headers: { connection: 'close' } });
+  }
   const upstream = await marketplaceFetch(request.nextUrl.pathname + request.nextUrl.search, {
     method: request.method,
-    body: SAFE_METHODS.has(request.method) ? null : await request.arrayBuffer(),
+    body: SAFE_METHODS.has(request.method) ? null : upload ? request.body : await request.arrayBuffer(),
     headers: contentType ? { 'content-type': contentType } : {},
     token: session.token,
     locale,

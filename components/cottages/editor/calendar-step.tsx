@@ -1,13 +1,20 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { calendarSchema } from '@/lib/schemas/cottage';
-import { CALENDAR_STATES, calendarWindow, daysOf, setRange, type CalendarRange, type CalendarState } from '@/lib/rules/calendar';
+import { CALENDAR_STATES, calendarWindow, daysOf, hasAvailablePeriod, setRange, type CalendarRange, type CalendarState } from '@/lib/rules/calendar';
 import { addDays, addMonths, startOfMonth, todayInStockholm } from '@/lib/rules/dates';
 import type { Cottage } from '../types';
 import { STATE_COLOURS } from './calendar-colours';
 import { StepDialog } from './step-dialog';
 import { useStepSave } from './use-step-save';
+
+/**
+ * The editor only produces well-formed ranges (the rules in lib/rules/calendar build them), so the
+ * one thing to check before saving is the commission rule; the API validates the payload itself.
+ */
+function calendarIssues(cottage: Cottage, ranges: CalendarRange[]) {
+  return cottage.commission === true && !hasAvailablePeriod(ranges) ? { ranges: 'cottage.calendarNeedsAvailable' } : null;
+}
 
 /** SPEC §9: months shown by width — 1, then 4, 6, 8 at >660, ≥1030, ≥1341 px. */
 function monthsForWidth(width: number) {
@@ -74,7 +81,7 @@ export function CalendarStep({ cottage }: { cottage: Cottage }) {
   const months = Array.from({ length: count }, (_, i) => addMonths(first, i)).filter((m) => m < window.to);
 
   return (
-    <StepDialog cottageId={cottage.id} title={t('step_calendar')} size="wide" dirty={dirty} saving={saving} onSave={() => save(calendarSchema, { ranges }, { path: `/cottages/${cottage.id}/calendar` })}>
+    <StepDialog cottageId={cottage.id} title={t('step_calendar')} size="wide" dirty={dirty} saving={saving} onSave={() => save(calendarIssues(cottage, ranges), { ranges }, { path: `/cottages/${cottage.id}/calendar` })}>
       <p className="mb-3 text-sm text-muted">{t('calendarIntro')}</p>
       <fieldset className="mb-4 flex flex-wrap gap-3" aria-label={t('step_calendar')}>
         {CALENDAR_STATES.map((s) => (

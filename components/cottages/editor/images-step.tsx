@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { api, ApiClientError } from '@/lib/api/client';
+import { IMAGE_MAX_BYTES, IMAGE_MIN_SIDE } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
 import { LazyDialog } from '@/components/ui/lazy-dialog';
 import { useSnackbar } from '@/components/layout/snackbar';
@@ -13,8 +14,6 @@ import { StepDialog } from './step-dialog';
 type Ticket = { url: string; method: 'PUT'; headers: Record<string, string>; filename: string };
 type Progress = { name: string; percent: number };
 
-const MAX_BYTES = 10 * 1024 * 1024;
-const MIN_SIDE = 500;
 /** SPEC §8: the two image messages stay 5 s and 10 s. */
 const TYPE_NOTICE_MS = 5000;
 const FILE_NOTICE_MS = 10000;
@@ -35,7 +34,7 @@ function put(ticket: Ticket, file: File, onProgress: (percent: number) => void):
 async function dimensionsOk(file: File): Promise<boolean> {
   try {
     const bitmap = await createImageBitmap(file);
-    const ok = bitmap.width >= MIN_SIDE && bitmap.height >= MIN_SIDE;
+    const ok = bitmap.width >= IMAGE_MIN_SIDE && bitmap.height >= IMAGE_MIN_SIDE;
     bitmap.close();
     return ok;
   } catch {
@@ -61,7 +60,7 @@ export function ImagesStep({ cottage }: { cottage: Cottage }) {
     const invalid: string[] = [];
     setProgress(candidates.map((f) => ({ name: f.name, percent: 0 })));
     for (const file of candidates) {
-      if (file.size >= MAX_BYTES || !(await dimensionsOk(file))) {
+      if (file.size >= IMAGE_MAX_BYTES || !(await dimensionsOk(file))) {
         invalid.push(file.name);
         continue;
       }

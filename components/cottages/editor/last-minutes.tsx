@@ -1,11 +1,9 @@
 'use client';
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import * as z from 'zod/mini';
 import { api, ApiClientError } from '@/lib/api/client';
 import { showMessage } from '@/lib/i18n/message';
 import { todayInStockholm } from '@/lib/rules/dates';
-import { lastMinuteSchema } from '@/lib/schemas/cottage';
 import { formatMoney } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
@@ -25,7 +23,9 @@ export function LastMinutes({ cottageId, initial }: { cottageId: number; initial
 
   async function create() {
     const payload = { from_date: values.from_date, to_date: values.to_date, price: values.price ? Number(values.price) * 100 : Number.NaN, title_sv: values.title_sv.trim() || null };
-    const result = z.safeParse(lastMinuteSchema(todayInStockholm()), payload);
+    // The schema (and zod) load when the host first adds a deal, not with the editor page.
+    const { checkLastMinute } = await import('@/lib/schemas/last-minute');
+    const result = checkLastMinute(payload, todayInStockholm());
     if (!result.success) {
       const found: Record<string, string | undefined> = {};
       for (const issue of result.error.issues) found[String(issue.path[0])] ??= showMessage(t, issue.message);

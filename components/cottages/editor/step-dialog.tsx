@@ -1,5 +1,5 @@
 'use client';
-import * as RadixDialog from '@radix-ui/react-dialog';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
@@ -17,49 +17,85 @@ type Props = {
 
 const widths = { medium: 'w-[min(94vw,560px)]', wide: 'w-[min(96vw,1100px)]' };
 
-/** One editor step as a dialog over the editor page; closing it returns to /cottages/{id}. */
+/**
+ * One editor step as a modal over the editor page; closing it returns to /cottages/{id}.
+ * The browser's own <dialog> (modal: the page behind is inert, Escape closes, focus moves in)
+ * keeps every dialog route free of a dialog library's JavaScript.
+ */
 export function StepDialog({ cottageId, title, size = 'medium', dirty, saving, onSave, children }: Props) {
   const t = useTranslations('cottage');
   const tCommon = useTranslations('common');
   const router = useRouter();
-  const close = () => router.push(`/dashboard/cottages/${cottageId}`);
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const tUnsaved = useTranslations('unsaved');
+  const [confirmLeave, setConfirmLeave] = useState(false);
+  const leave = () => router.push(`/dashboard/cottages/${cottageId}`);
+  // SPEC §2 unsaved-changes prompt, shown inside the modal (the page behind it is inert).
+  const close = () => (dirty && !saving ? setConfirmLeave(true) : leave());
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
   return (
-    <RadixDialog.Root open onOpenChange={(open) => !open && close()}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <RadixDialog.Content
-          aria-describedby={undefined}
-          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[92vh] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl ${widths[size]}`}
-        >
-          <div className="flex items-center justify-between border-b border-gray-200 px-6 py-4">
-            <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
-            <RadixDialog.Close aria-label={t('close')} className="rounded-md p-2 hover:bg-gray-100">
-              ✕
-            </RadixDialog.Close>
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+      className={`relative m-auto flex max-h-[92vh] flex-col rounded-lg bg-white p-0 shadow-xl backdrop:bg-black/40 ${widths[size]}`}
+    >
+      <div className="flex items-center justify-between border-b border-gray-200 px-6 py-4">
+        <h2 id={titleId} className="text-lg font-semibold">
+          {title}
+        </h2>
+        <button type="button" aria-label={t('close')} className="rounded-md p-2 hover:bg-gray-100" onClick={close}>
+          ✕
+        </button>
+      </div>
+      <form
+        noValidate
+        className="flex min-h-0 flex-1 flex-col"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSave?.();
+        }}
+      >
+        <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
+        {onSave ? (
+          <div className="flex justify-end gap-3 border-t border-gray-200 px-6 py-4">
+            <Button variant="secondary" onClick={close}>
+              {tCommon('cancel')}
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {tCommon('save')}
+            </Button>
           </div>
-          <form
-            noValidate
-            className="flex min-h-0 flex-1 flex-col"
-            onSubmit={(event) => {
-              event.preventDefault();
-              onSave?.();
-            }}
-          >
-            <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
-            {onSave ? (
-              <div className="flex justify-end gap-3 border-t border-gray-200 px-6 py-4">
-                <Button variant="secondary" onClick={close}>
-                  {tCommon('cancel')}
-                </Button>
-                <Button type="submit" disabled={saving}>
-                  {tCommon('save')}
-                </Button>
-              </div>
-            ) : null}
-          </form>
-          <UnsavedChangesPrompt when={dirty && !saving} />
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+        ) : null}
+      </form>
+      {confirmLeave ? (
+        <div role="alertdialog" aria-labelledby={`${titleId}-leave`} className="absolute inset-0 flex items-center justify-center bg-white/90 p-6">
+          <div className="max-w-md rounded-lg border border-gray-200 bg-white p-6 shadow-lg">
+            <h3 id={`${titleId}-leave`} className="mb-2 font-semibold">
+              {tUnsaved('title')}
+            </h3>
+            <p className="mb-5 text-sm text-muted">{tUnsaved('text')}</p>
+            <div className="flex justify-end gap-3">
+              <Button variant="secondary" autoFocus onClick={() => setConfirmLeave(false)}>
+                {tUnsaved('stay')}
+              </Button>
+              <Button onClick={leave}>{tUnsaved('leave')}</Button>
+            </div>
+          </div>
+        </div>
+      ) : null}
+      {/* Closing or reloading the tab still gets the browser's own warning. */}
+      <UnsavedChangesPrompt when={dirty && !saving} />
+    </dialog>
   );
 }

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
+import { fieldIssues } from '@/lib/schemas/check';
 import { AMENITY_KEYS } from '@/lib/data/amenities';
 import { CITIES, REGIONS } from '@/lib/data/regions';
 import { api } from '@/lib/api/client';
@@ -50,7 +51,7 @@ export function PositionStep({ cottage, mapsKey }: { cottage: Cottage; mapsKey: 
     <TextField label={label} value={v[name] as string} error={errors[name]} onChange={(e) => f.set(name, e.target.value)} {...extra} />
   );
   return (
-    <StepDialog cottageId={cottage.id} title={t('step_position')} dirty={f.dirty} saving={saving} onSave={() => save(schema, payload())}>
+    <StepDialog cottageId={cottage.id} title={t('step_position')} dirty={f.dirty} saving={saving} onSave={() => save(fieldIssues(schema, payload()), payload())}>
       {mapsKey ? (
         <PositionMap
           apiKey={mapsKey}
@@ -116,7 +117,7 @@ export function LocationStep({ cottage, allTags }: { cottage: Cottage; allTags: 
   }
 
   return (
-    <StepDialog cottageId={cottage.id} title={t('step_location')} dirty={dirty} saving={saving} onSave={() => save(locationSchema, { cities, tags: tags.map((x) => x.id) })}>
+    <StepDialog cottageId={cottage.id} title={t('step_location')} dirty={dirty} saving={saving} onSave={() => save(fieldIssues(locationSchema, { cities, tags: tags.map((x) => x.id) }), { cities, tags: tags.map((x) => x.id) })}>
       <SelectField
         label={t('addCity')}
         value=""
@@ -199,7 +200,7 @@ export function AmenitiesStep({ cottage }: { cottage: Cottage }) {
   });
   const update = (key: string, patch: Partial<AmenityState[string]>) => setState((s) => ({ ...s, [key]: { ...s[key]!, ...patch } }));
   return (
-    <StepDialog cottageId={cottage.id} title={t('step_amenities')} size="wide" dirty={dirty} saving={saving} onSave={() => save(amenitiesSchema, payload())}>
+    <StepDialog cottageId={cottage.id} title={t('step_amenities')} size="wide" dirty={dirty} saving={saving} onSave={() => save(fieldIssues(amenitiesSchema, payload()), payload())}>
       <p className="mb-4 text-sm text-muted">{t('amenitiesIntro')}</p>
       {errors.amenities ? <p className="mb-2 text-sm text-red-700">{errors.amenities}</p> : null}
       <ul className="grid gap-x-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,5 +1,6 @@
 'use client';
 import { useTranslations } from 'next-intl';
+import { fieldIssues } from '@/lib/schemas/check';
 import { baseSchema, PROPERTY_TYPES, RENT_OUT_TYPES, pricingSchema, textSchema } from '@/lib/schemas/cottage';
 import { SelectField, TextAreaField } from '@/components/ui/fields';
 import { TextField } from '@/components/ui/text-field';
@@ -29,7 +30,7 @@ export function BaseStep({ cottage }: { cottage: Cottage }) {
     <TextField label={label} inputMode="numeric" value={f.values[name]} error={errors[name]} onChange={(e) => f.set(name, digits(e.target.value))} />
   );
   return (
-    <StepDialog cottageId={cottage.id} title={t('step_base')} dirty={f.dirty} saving={saving} onSave={() => save(baseSchema(cottage.commission), payload())}>
+    <StepDialog cottageId={cottage.id} title={t('step_base')} dirty={f.dirty} saving={saving} onSave={() => save(fieldIssues(baseSchema(cottage.commission), payload()), payload())}>
       <div className="grid gap-2 sm:grid-cols-3">
         {number('area', t('area'))}
         {number('beds', t('beds'))}
@@ -62,7 +63,7 @@ export function TextStep({ cottage }: { cottage: Cottage }) {
   const f = useFields(Object.fromEntries(fields.map((k) => [k, cottage[k] ?? ''])) as Record<(typeof fields)[number], string>);
   const labels = { title_sv: 'titleSv', description_sv: 'descriptionSv', title_en: 'titleEn', description_en: 'descriptionEn', title_de: 'titleDe', description_de: 'descriptionDe' } as const;
   return (
-    <StepDialog cottageId={cottage.id} title={t('step_text')} dirty={f.dirty} saving={saving} onSave={() => save(textSchema, { ...f.values })}>
+    <StepDialog cottageId={cottage.id} title={t('step_text')} dirty={f.dirty} saving={saving} onSave={() => save(fieldIssues(textSchema, { ...f.values }), { ...f.values })}>
       {fields.map((name) =>
         name.startsWith('title') ? (
           <TextField key={name} label={t(labels[name])} maxLength={50} value={f.values[name]} error={errors[name]} onChange={(e) => f.set(name, e.target.value)} />
@@ -89,7 +90,7 @@ export function PricingStep({ cottage }: { cottage: Cottage }) {
     ...Object.fromEntries(notes.map((k) => [k, f.values[k].trim() || null])),
   });
   return (
-    <StepDialog cottageId={cottage.id} title={t('step_pricing')} size="wide" dirty={f.dirty} saving={saving} onSave={() => save(pricingSchema, payload())}>
+    <StepDialog cottageId={cottage.id} title={t('step_pricing')} size="wide" dirty={f.dirty} saving={saving} onSave={() => save(fieldIssues(pricingSchema, payload()), payload())}>
       <div className="grid gap-2 sm:grid-cols-2">
         {prices.map((name) => (
           <TextField key={name} label={t(labels[name])} inputMode="numeric" value={f.values[name]} error={errors[name]} onChange={(e) => f.set(name, digits(e.target.value))} />

@@ -2,8 +2,6 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import * as z from 'zod/mini';
-import type { $ZodType } from 'zod/v4/core';
 import { api, ApiClientError } from '@/lib/api/client';
 import { showMessage } from '@/lib/i18n/message';
 import { useSnackbar } from '@/components/layout/snackbar';
@@ -11,7 +9,7 @@ import { useSnackbar } from '@/components/layout/snackbar';
 export type FieldErrors = Partial<Record<string, string>>;
 
 /**
- * Saving one editor dialog: checks the payload with the dialog's shared schema first, then PUTs it;
+ * Saving one editor dialog: refuses a payload its shared schema found issues in, else PUTs it;
  * field errors (the schema's or the API's) come back by field; success confirms and returns to the editor.
  */
 export function useStepSave(cottageId: number) {
@@ -22,15 +20,11 @@ export function useStepSave(cottageId: number) {
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
 
-  async function save(schema: $ZodType | null, payload: Record<string, unknown>, request: { path?: string; method?: string } = {}) {
-    if (schema) {
-      const result = z.safeParse(schema, payload);
-      if (!result.success) {
-        const found: FieldErrors = {};
-        for (const issue of result.error.issues) found[String(issue.path[0] ?? '_')] ??= showMessage(t, issue.message);
-        setErrors(found);
-        return false;
-      }
+  /** `issues` comes from the dialog's shared schema (lib/schemas/check.ts), null when the payload is valid. */
+  async function save(issues: Record<string, string> | null, payload: Record<string, unknown>, request: { path?: string; method?: string } = {}) {
+    if (issues) {
+      setErrors(Object.fromEntries(Object.entries(issues).map(([field, message]) => [field, showMessage(t, message)])));
+      return false;
     }
     setSaving(true);
     try {

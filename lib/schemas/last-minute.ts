@@ -1,0 +1,35 @@
+// SPEC §5 last-minute deal: from today to about two months ahead; titles max 50; price in öre.
+import * as z from 'zod/mini';
+import { addDays, addMonths, isDay } from '../rules/dates';
+import { AD_TITLE_MAX, optionalText, PRICE_MAX_SEK } from './cottage-fields';
+
+export const LAST_MINUTE_MONTHS = 2;
+
+export const lastMinuteSchema = (today: string) => {
+  const last = addMonths(today, LAST_MINUTE_MONTHS);
+  return z
+    .object({
+      from_date: z.string({ error: 'cottage.fromDateRequired' }).check(z.minLength(1, 'cottage.fromDateRequired'), z.refine(isDay, 'validation.invalidDate')),
+      to_date: z.string({ error: 'cottage.toDateRequired' }).check(z.minLength(1, 'cottage.toDateRequired'), z.refine(isDay, 'validation.invalidDate')),
+      price: z.int({ error: 'cottage.priceInvalid' }).check(z.minimum(100, 'cottage.priceRange'), z.maximum(PRICE_MAX_SEK * 100, 'cottage.priceRange')),
+      title_sv: optionalText(AD_TITLE_MAX),
+      title_en: optionalText(AD_TITLE_MAX),
+      title_de: optionalText(AD_TITLE_MAX),
+    })
+    .check(
+      z.superRefine((v, ctx) => {
+        if (isDay(v.from_date) && (v.from_date < today || v.from_date > addDays(last, -1))) {
+          ctx.issues.push({ code: 'custom', path: ['from_date'], message: 'cottage.lastMinuteWindow', input: v.from_date });
+        }
+        if (isDay(v.to_date) && (v.to_date < v.from_date || v.to_date > last)) {
+          ctx.issues.push({ code: 'custom', path: ['to_date'], message: 'cottage.lastMinuteWindow', input: v.to_date });
+        }
+      }),
+    );
+};
+
+
+/** The form's check, in one import that a page can load when it needs it. */
+export function checkLastMinute(payload: unknown, today: string) {
+  return z.safeParse(lastMinuteSchema(today), payload);
+}
