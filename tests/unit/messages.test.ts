@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '@/messages/en.json';
 import sv from '@/messages/sv.json';
+import { CRASH_TEXTS } from '@/lib/i18n/crash-texts';
 import { translate } from '@/lib/i18n/messages';
 
 function keys(node: unknown, prefix = ''): string[] {
@@ -38,6 +39,10 @@ describe('messages', () => {
       'You have unsaved changes on this page. Do you want to leave this page and discard your changes or stay on this page?',
     );
     expect(en.crash.text).toBe('We have some application problems, please reload app or contact support if you see this message again.');
+  });
+  it('the crash screen outside the provider uses the same texts', () => {
+    expect(CRASH_TEXTS.en).toEqual(en.crash);
+    expect(CRASH_TEXTS.sv).toEqual(sv.crash);
   });
   it('translate fills placeholders and returns unknown keys as given', () => {
     expect(translate('en', 'errors.passwordChangeFailed', { error: 'x' })).toBe('The password could not be changed: x');
