@@ -7,7 +7,6 @@ import { IMAGE_MAX_BYTES, IMAGE_MIN_SIDE } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
 import { LazyDialog } from '@/components/ui/lazy-dialog';
 import { useSnackbar } from '@/components/layout/snackbar';
-import { UnsavedChangesPrompt } from '@/components/layout/unsaved-changes-prompt';
 import type { Cottage, CottageImage } from '../types';
 import { StepDialog } from './step-dialog';
 
@@ -114,7 +113,7 @@ export function ImagesStep({ cottage }: { cottage: Cottage }) {
   }
 
   return (
-    <StepDialog cottageId={cottage.id} title={t('cottage.step_images')} size="wide" dirty={false} saving={false}>
+    <StepDialog cottageId={cottage.id} title={t('cottage.step_images')} size="wide" dirty={progress.length > 0} saving={false} leaveText={t('cottage.leaveUpload')}>
       <p className="mb-4 text-sm text-muted">{t('cottage.imagesIntro')}</p>
       <input
         ref={input}
@@ -188,7 +187,6 @@ export function ImagesStep({ cottage }: { cottage: Cottage }) {
           </li>
         ))}
       </ol>
-      <UnsavedChangesPrompt when={progress.length > 0} text={t('cottage.leaveUpload')} />
       {deleting ? (
         <LazyDialog
           open

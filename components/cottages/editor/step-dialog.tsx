@@ -12,6 +12,8 @@ type Props = {
   dirty: boolean;
   saving: boolean;
   onSave?: () => void;
+  /** What the leave prompt says (default: the unsaved-changes text). */
+  leaveText?: string;
   children: React.ReactNode;
 };
 
@@ -22,7 +24,7 @@ const widths = { medium: 'w-[min(94vw,560px)]', wide: 'w-[min(96vw,1100px)]' };
  * The browser's own <dialog> (modal: the page behind is inert, Escape closes, focus moves in)
  * keeps every dialog route free of a dialog library's JavaScript.
  */
-export function StepDialog({ cottageId, title, size = 'medium', dirty, saving, onSave, children }: Props) {
+export function StepDialog({ cottageId, title, size = 'medium', dirty, saving, onSave, leaveText, children }: Props) {
   const t = useTranslations('cottage');
   const tCommon = useTranslations('common');
   const router = useRouter();
@@ -84,7 +86,7 @@ export function StepDialog({ cottageId, title, size = 'medium', dirty, saving, o
             <h3 id={`${titleId}-leave`} className="mb-2 font-semibold">
               {tUnsaved('title')}
             </h3>
-            <p className="mb-5 text-sm text-muted">{tUnsaved('text')}</p>
+            <p className="mb-5 text-sm text-muted">{leaveText ?? tUnsaved('text')}</p>
             <div className="flex justify-end gap-3">
               <Button variant="secondary" autoFocus onClick={() => setConfirmLeave(false)}>
                 {tUnsaved('stay')}
@@ -95,7 +97,7 @@ export function StepDialog({ cottageId, title, size = 'medium', dirty, saving, o
         </div>
       ) : null}
       {/* Closing or reloading the tab still gets the browser's own warning. */}
-      <UnsavedChangesPrompt when={dirty && !saving} />
+      <UnsavedChangesPrompt when={dirty && !saving} text={leaveText} />
     </dialog>
   );
 }
