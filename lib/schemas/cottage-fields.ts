@@ -9,5 +9,5 @@ export const PRICE_MAX_SEK = 9_999_999;
 export const withValues = (key: string, values: Record<string, string | number>) => `${key}?${new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)]))}`;
 
 export const required = 'validation.required';
-export const text = (max: number) => z.string().check(z.trim(), z.maxLength(max, withValues('validation.maxChars', { max })));
+export const text = (max: number) => z.string({ error: required }).check(z.trim(), z.maxLength(max, withValues('validation.maxChars', { max })));
 export const optionalText = (max: number) => z.nullish(text(max));

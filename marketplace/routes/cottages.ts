@@ -1,5 +1,5 @@
 import 'server-only';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { CITIES, REGIONS } from '@/lib/data/regions';
 import { isPublic } from '@/lib/rules/ad';
@@ -18,7 +18,7 @@ import {
 import { lastMinuteSchema } from '@/lib/schemas/last-minute';
 import { isProfileComplete } from '@/lib/rules/profile';
 import type { Db } from '../db/client';
-import { cottageImages, cottages, cottageTags, lastMinutes, tags } from '../db/schema';
+import { cottageImages, cottages, cottageTags, lastMinutes, tags, todos } from '../db/schema';
 import { validate, type Api } from '../http/api';
 import type { SessionUser } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
@@ -77,7 +77,11 @@ export function cottageRoutes(api: Api) {
     const row = await owned(db, user, params);
     const dto = await cottageDto(db, row);
     if (!dto.can_delete) throw new ApiError(400, 'cottage.cannotDelete');
-    await db.delete(cottages).where(eq(cottages.id, row.id));
+    await db.transaction(async (tx) => {
+      await tx.delete(cottages).where(eq(cottages.id, row.id));
+      // Reminders about the ad go with it.
+      await tx.delete(todos).where(and(eq(todos.type, 'OUTDATED_COTTAGE'), eq(todos.refId, row.id)));
+    });
     await Promise.all(dto.images.map((i) => deleteImageFiles(i.filename)));
     return { message: 'success' };
   });
@@ -248,7 +252,14 @@ export function cottageRoutes(api: Api) {
 
   // GET /api/public/cottages/tags — tags of public ads
   api.route({ method: 'get', path: '/api/public/cottages/tags', auth: 'none', tag: 'public', summary: 'Tags in use' }, async ({ db }) => {
-    const rows = await db.selectDistinct({ id: tags.id, tag: tags.tag }).from(tags).innerJoin(cottageTags, eq(cottageTags.tagId, tags.id)).orderBy(asc(tags.tag)).limit(500);
+    const rows = await db
+      .selectDistinct({ id: tags.id, tag: tags.tag })
+      .from(tags)
+      .innerJoin(cottageTags, eq(cottageTags.tagId, tags.id))
+      .innerJoin(cottages, eq(cottages.id, cottageTags.cottageId))
+      .where(and(isNotNull(cottages.reviewedAt), isNull(cottages.hiddenAt)))
+      .orderBy(asc(tags.tag))
+      .limit(500);
     return rows;
   });
 
@@ -311,9 +322,11 @@ function sandboxIdentities(profile: Profile) {
 /** SPEC §8: which profile fields BankID's answer contradicts. */
 function bankIdMismatches(profile: Profile, name: string, personalNumber: string): ('first_name' | 'last_name' | 'birthday')[] {
   const out: ('first_name' | 'last_name' | 'birthday')[] = [];
-  const words = name.toLowerCase().split(/\s+/);
-  if (!profile.firstName || !words.includes(profile.firstName.toLowerCase().split(/\s+/)[0]!)) out.push('first_name');
-  if (!profile.lastName || !words.includes(profile.lastName.toLowerCase())) out.push('last_name');
+  // Whole words (or word sequences: "af Klint"), case-insensitive.
+  const spaced = (s: string) => ` ${s.toLowerCase().trim().replace(/\s+/g, ' ')} `;
+  const said = spaced(name);
+  if (!profile.firstName || !said.includes(spaced(profile.firstName.split(/\s+/)[0]!))) out.push('first_name');
+  if (!profile.lastName || !said.includes(spaced(profile.lastName))) out.push('last_name');
   if (!profile.birthday || personalNumber.slice(0, 8) !== profile.birthday.replace(/-/g, '')) out.push('birthday');
   return out;
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { calendarWindow, clampRanges, hasAvailablePeriod, type CalendarRange } from '@/lib/rules/calendar';
 import { addDays, todayInStockholm } from '@/lib/rules/dates';
 import type { Db } from '../db/client';
@@ -19,8 +19,12 @@ export async function saveCalendar(db: Db, row: CottageRow, ranges: CalendarRang
     throw new ApiError(400, 'cottage.calendarNeedsAvailable', [{ field: 'ranges', message: 'cottage.calendarNeedsAvailable' }]);
   }
   await db.transaction(async (tx) => {
-    // Past months are history: only the window is replaced.
-    await tx.delete(cottageCalendar).where(and(eq(cottageCalendar.cottageId, row.id), gte(cottageCalendar.toDate, window.from)));
+    // Past months are history: only the window is replaced; a range crossing its start keeps its past part.
+    await tx
+      .update(cottageCalendar)
+      .set({ toDate: window.from })
+      .where(and(eq(cottageCalendar.cottageId, row.id), lt(cottageCalendar.fromDate, window.from), gt(cottageCalendar.toDate, window.from)));
+    await tx.delete(cottageCalendar).where(and(eq(cottageCalendar.cottageId, row.id), gte(cottageCalendar.fromDate, window.from)));
     if (clean.length) await tx.insert(cottageCalendar).values(clean.map((r) => ({ cottageId: row.id, fromDate: r.from, toDate: r.to, state: r.state })));
     await tx.update(cottages).set({ calendarUpdatedAt: new Date(), updatedAt: new Date() }).where(eq(cottages.id, row.id));
     // The host just updated the calendar: the reminder goes.

@@ -67,7 +67,8 @@ export async function updateCottage(db: Db, row: CottageRow, current: CottageDto
       const v = validate(textSchema, input);
       Object.assign(values, { titleSv: v.title_sv, descriptionSv: v.description_sv, titleEn: v.title_en || null, descriptionEn: v.description_en || null, titleDe: v.title_de || null, descriptionDe: v.description_de || null });
     } else if (group === 'position') {
-      const type = (values.propertyDesignationType ?? row.propertyDesignationType) as CottageRow['propertyDesignationType'];
+      // The type sent in the same request counts, whatever the order of the fields.
+      const type = ('property_designation_type' in body ? body.property_designation_type : row.propertyDesignationType) as CottageRow['propertyDesignationType'];
       const v = validate(positionSchema({ commission, property_designation_type: type }), input);
       Object.assign(values, {
         lat: v.lat,

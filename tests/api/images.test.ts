@@ -70,10 +70,10 @@ async function img(pathWithQuery: string, headers: Record<string, string> = {}) 
 }
 
 /** Uploads a fresh picture as a new user and answers its stored name. */
-async function uploaded(width: number, height: number, format: 'jpeg' | 'png' = 'jpeg') {
+async function uploaded(width: number, height: number, format: 'jpeg' | 'png' | Buffer = 'jpeg') {
   const { user, token } = await signedIn();
   const ticket = await images.createUploadTicket({ userId: user.id, scope: 'cottage:1', fileName: `photo.${format === 'png' ? 'png' : 'jpg'}` });
-  const bytes = await picture(width, height, format);
+  const bytes = Buffer.isBuffer(format) ? format : await picture(width, height, format);
   const result = await put(ticket.url, bytes, token);
   expect(result.status).toBe(200);
   return { filename: ticket.filename, bytes };
@@ -331,12 +331,20 @@ describe('GET /api/img/:filename', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 46, 46]);
   });
 
-  it('answers the original bytes without parameters', async () => {
-    const { filename, bytes } = await uploaded(600, 600);
-    const original = await img(filename);
-    expect(original.status).toBe(200);
-    expect(original.bytes.equals(bytes)).toBe(true);
-    expect(original.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  it('without parameters answers a re-encoded copy, never the original (its EXIF could reveal a position)', async () => {
+    const bytes = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#336699' } })
+      .withExif({ IFD0: { Copyright: 'GPS-bearing original' } })
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(bytes).metadata()).exif).toBeDefined();
+    const { filename } = await uploaded(900, 700, bytes);
+    const served = await img(filename);
+    expect(served.status).toBe(200);
+    expect(served.bytes.equals(bytes)).toBe(false);
+    const meta = await sharp(served.bytes).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect([meta.width, meta.height]).toEqual([900, 700]);
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
   it('resizes once for concurrent identical requests', async () => {
