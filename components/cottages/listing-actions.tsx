@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { api, ApiClientError } from '@/lib/api/client';
 import { Button } from '@/components/ui/button';
-import { LazyDialog } from '@/components/ui/lazy-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useSnackbar } from '@/components/layout/snackbar';
 
 type Props = { id: number; title: string; canHide: boolean; canActivate: boolean; canDelete: boolean };
@@ -50,23 +50,14 @@ export function ListingActions({ id, title, canHide, canActivate, canDelete }: P
         </Button>
       ) : null}
       {confirming ? (
-        <LazyDialog
-          open
-          onOpenChange={setConfirming}
+        <ConfirmDialog
           title={t('delete')}
-          actions={
-            <>
-              <Button variant="secondary" onClick={() => setConfirming(false)}>
-                {tCommon('cancel')}
-              </Button>
-              <Button disabled={busy} onClick={() => run(`/cottages/${id}`, 'DELETE', t('deleted'))}>
-                {t('delete')}
-              </Button>
-            </>
-          }
-        >
-          <p>{t('deleteConfirm', { title })}</p>
-        </LazyDialog>
+          text={t('deleteConfirm', { title })}
+          confirmLabel={t('delete')}
+          busy={busy}
+          onConfirm={() => run(`/cottages/${id}`, 'DELETE', t('deleted'))}
+          onCancel={() => setConfirming(false)}
+        />
       ) : null}
     </>
   );

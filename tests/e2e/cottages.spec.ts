@@ -122,6 +122,11 @@ test('images are uploaded, a small one refused, and reordered', async ({ page })
   await expect.poll(() => page.getByTestId('image-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-filename')))).toEqual([before[1], before[0]]);
   await page.goto('/dashboard/cottages/1/images');
   await expect.poll(() => page.getByTestId('image-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-filename')))).toEqual([before[1], before[0]]);
+  // Deleting asks first, inside the dialog.
+  await page.getByRole('button', { name: 'Ta bort bilden' }).first().click();
+  await page.getByRole('alertdialog', { name: 'Ta bort bilden' }).getByRole('button', { name: 'Ta bort' }).click();
+  await expect(page.getByTestId('image-card')).toHaveCount(1);
+  await expect(page.getByTestId('image-card')).toHaveAttribute('data-filename', before[0]!);
 });
 
 test('an administrator approves an ad sent for review and it appears on its public page', async ({ page, browser }) => {

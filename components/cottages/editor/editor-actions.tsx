@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { api, ApiClientError } from '@/lib/api/client';
 import { Button, buttonClass } from '@/components/ui/button';
-import { LazyDialog } from '@/components/ui/lazy-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useSnackbar } from '@/components/layout/snackbar';
 import type { Cottage } from '../types';
 
@@ -72,23 +72,14 @@ export function EditorActions({ cottage }: { cottage: Cottage }) {
       </div>
       {hint ? <p className="text-sm text-muted">{hint}</p> : null}
       {confirming ? (
-        <LazyDialog
-          open
-          onOpenChange={setConfirming}
+        <ConfirmDialog
           title={t('sendForReview')}
-          actions={
-            <>
-              <Button variant="secondary" onClick={() => setConfirming(false)}>
-                {tCommon('cancel')}
-              </Button>
-              <Button onClick={sendForReview} disabled={busy}>
-                {t('sendForReview')}
-              </Button>
-            </>
-          }
-        >
-          <p>{t('sendForReviewConfirm')}</p>
-        </LazyDialog>
+          text={t('sendForReviewConfirm')}
+          confirmLabel={t('sendForReview')}
+          busy={busy}
+          onConfirm={sendForReview}
+          onCancel={() => setConfirming(false)}
+        />
       ) : null}
     </div>
   );

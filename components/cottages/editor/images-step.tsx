@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { api, ApiClientError } from '@/lib/api/client';
 import { IMAGE_MAX_BYTES, IMAGE_MIN_SIDE } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
-import { LazyDialog } from '@/components/ui/lazy-dialog';
+import { InlineConfirm } from '@/components/ui/inline-confirm';
 import { useSnackbar } from '@/components/layout/snackbar';
 import type { Cottage, CottageImage } from '../types';
 import { StepDialog } from './step-dialog';
@@ -188,21 +188,14 @@ export function ImagesStep({ cottage }: { cottage: Cottage }) {
         ))}
       </ol>
       {deleting ? (
-        <LazyDialog
-          open
-          onOpenChange={(open) => !open && setDeleting(null)}
+        <InlineConfirm
           title={t('cottage.deleteImage')}
-          actions={
-            <>
-              <Button variant="secondary" onClick={() => setDeleting(null)}>
-                {t('common.cancel')}
-              </Button>
-              <Button onClick={() => void remove(deleting)}>{t('cottage.delete')}</Button>
-            </>
-          }
-        >
-          <p>{t('cottage.deleteImageConfirm')}</p>
-        </LazyDialog>
+          text={t('cottage.deleteImageConfirm')}
+          confirmLabel={t('cottage.delete')}
+          cancelLabel={t('common.cancel')}
+          onConfirm={() => void remove(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
       ) : null}
     </StepDialog>
   );

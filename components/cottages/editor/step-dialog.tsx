@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
+import { InlineConfirm } from '@/components/ui/inline-confirm';
 import { UnsavedChangesPrompt } from '@/components/layout/unsaved-changes-prompt';
 
 type Props = {
@@ -81,20 +82,14 @@ export function StepDialog({ cottageId, title, size = 'medium', dirty, saving, o
         ) : null}
       </form>
       {confirmLeave ? (
-        <div role="alertdialog" aria-labelledby={`${titleId}-leave`} className="absolute inset-0 flex items-center justify-center bg-white/90 p-6">
-          <div className="max-w-md rounded-lg border border-gray-200 bg-white p-6 shadow-lg">
-            <h3 id={`${titleId}-leave`} className="mb-2 font-semibold">
-              {tUnsaved('title')}
-            </h3>
-            <p className="mb-5 text-sm text-muted">{leaveText ?? tUnsaved('text')}</p>
-            <div className="flex justify-end gap-3">
-              <Button variant="secondary" autoFocus onClick={() => setConfirmLeave(false)}>
-                {tUnsaved('stay')}
-              </Button>
-              <Button onClick={leave}>{tUnsaved('leave')}</Button>
-            </div>
-          </div>
-        </div>
+        <InlineConfirm
+          title={tUnsaved('title')}
+          text={leaveText ?? tUnsaved('text')}
+          confirmLabel={tUnsaved('leave')}
+          cancelLabel={tUnsaved('stay')}
+          onConfirm={leave}
+          onCancel={() => setConfirmLeave(false)}
+        />
       ) : null}
       {/* Closing or reloading the tab still gets the browser's own warning. */}
       <UnsavedChangesPrompt when={dirty && !saving} text={leaveText} />
