@@ -89,15 +89,17 @@ export class Api {
   }
 }
 
+const MESSAGE_KEY = /^[a-z]+\.[A-Za-z_]+(?:\?.*)?$/;
+
 export function validate<T extends $ZodType>(schema: T, input: unknown): z.output<T> {
   const result = z.safeParse(schema, input);
   if (result.success) return result.data;
+  // Schema messages are catalogue keys; zod's own English ("Invalid input") becomes 'Error in form!'.
   const errors: FieldError[] = result.error.issues.map((issue) => ({
     field: issue.path.join('.') || '_',
-    message: issue.message,
+    message: MESSAGE_KEY.test(issue.message) ? issue.message : 'errors.form',
   }));
-  const first = errors[0]?.message ?? '';
-  throw new ApiError(400, first.includes('.') ? first : 'errors.form', errors);
+  throw new ApiError(400, errors[0]?.message ?? 'errors.form', errors);
 }
 
 async function readJson(c: Context): Promise<unknown> {

@@ -4,7 +4,9 @@ import type { Db } from '../db/client';
 import { bankidSessions } from '../db/schema';
 import { randomToken, sha256 } from '../services/crypto';
 
-export type BankIdResult = { status: 'pending' | 'complete' | 'failed'; personalNumber: string | null; name: string | null };
+export type BankIdResult = { status: 'pending' | 'complete' | 'failed' | 'used'; personalNumber: string | null; name: string | null };
+
+const SESSION_TTL_MS = 10 * 60 * 1000;
 
 /**
  * The BankID identification provider. The sandbox (the only adapter so far; the real RP API needs
@@ -18,13 +20,26 @@ export const bankId = {
     return { url: `/sandbox/bankid/${token}?return=${encodeURIComponent(input.returnUrl)}`, token };
   },
 
-  async collect(db: Db, token: string, userId: number): Promise<BankIdResult | null> {
+  /**
+   * The result of the user's identification for this ad, once: a completed session is used up, and
+   * one started more than 10 minutes ago no longer counts.
+   */
+  async collect(db: Db, token: string, userId: number, cottageId: number | null): Promise<BankIdResult | null> {
     const [row] = await db
       .select()
       .from(bankidSessions)
       .where(and(eq(bankidSessions.tokenHash, sha256(token)), eq(bankidSessions.userId, userId)))
       .limit(1);
-    return row ? { status: row.status, personalNumber: row.personalNumber, name: row.name } : null;
+    if (!row || row.cottageId !== cottageId || Date.now() - row.createdAt.getTime() > SESSION_TTL_MS) return null;
+    if (row.status === 'complete') {
+      const used = await db
+        .update(bankidSessions)
+        .set({ status: 'used' })
+        .where(and(eq(bankidSessions.id, row.id), eq(bankidSessions.status, 'complete')))
+        .returning({ id: bankidSessions.id });
+      if (!used.length) return null;
+    }
+    return { status: row.status, personalNumber: row.personalNumber, name: row.name };
   },
 
   /** Sandbox only: what the tester chose on the local BankID page. */

@@ -117,6 +117,7 @@ export function cottageRoutes(api: Api) {
     assertAdmin(user);
     const row = await loadAny(db, idOf(params));
     if (!row.askedForReviewAt) throw new ApiError(400, 'cottage.notSentForReview');
+    if (!(await cottageDto(db, row)).complete) throw new ApiError(400, 'cottage.notComplete');
     if (!row.reviewedAt) await touch(db, row.id, { reviewedAt: new Date() });
     return { message: 'success' };
   });
@@ -137,7 +138,7 @@ export function cottageRoutes(api: Api) {
         const { url } = await bankId.start(db, { userId: user.id, cottageId: row.id, returnUrl: `/dashboard/cottages/${row.id}/verify` });
         return { url };
       }
-      const result = await bankId.collect(db, body.session, user.id);
+      const result = await bankId.collect(db, body.session, user.id, row.id);
       if (!result || result.status !== 'complete' || !result.name || !result.personalNumber) throw new ApiError(400, 'cottage.bankidError');
       const profile = await getUser(db, user.id);
       const mismatches = bankIdMismatches(profile, result.name, result.personalNumber);
@@ -268,7 +269,8 @@ export function cottageRoutes(api: Api) {
     const row = await loadAny(db, idOf(params));
     const owner = user?.id === row.userId;
     if (!isPublic({ reviewed_at: row.reviewedAt?.toISOString() ?? null, hidden_at: row.hiddenAt?.toISOString() ?? null }) && !owner && !user?.admin) throw notFound();
-    if (!owner && query.count !== '0') await countVisit(db, row.id);
+    // Visitors count; the owner's and administrators' previews do not.
+    if (!owner && !user?.admin && query.count !== '0') await countVisit(db, row.id);
     const dto = await cottageDto(db, row);
     const host = await getUser(db, row.userId);
     return publicView(dto, host.firstName, owner, owner || Boolean(user?.admin));
@@ -303,6 +305,7 @@ export function cottageRoutes(api: Api) {
       const session = await bankId.sandboxSession(db, params.token ?? '');
       if (!session || session.userId !== user.id) throw notFound();
       const identity = sandboxIdentities(await getUser(db, user.id)).find((i) => i.personal_number === body.personal_number);
+      if (!body.fail && !identity) throw new ApiError(400, 'errors.form', [{ field: 'personal_number', message: 'errors.form' }]);
       const ok = await bankId.sandboxAnswer(db, params.token ?? '', body.fail || !identity ? 'fail' : { personalNumber: identity.personal_number, name: identity.name });
       if (!ok) throw new ApiError(400, 'cottage.bankidError');
       return { message: 'success' };

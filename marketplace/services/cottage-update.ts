@@ -10,6 +10,7 @@ import {
   textSchema,
   type FieldGroup,
 } from '@/lib/schemas/cottage';
+import { isAdComplete } from '@/lib/rules/ad';
 import type { Db } from '../db/client';
 import { cottageAmenities, cottages } from '../db/schema';
 import { validate } from '../http/api';
@@ -103,8 +104,9 @@ export async function updateCottage(db: Db, row: CottageRow, current: CottageDto
   }
   if (commissionChange !== undefined) {
     values.commission = commissionChange;
-    // SPEC §4: choosing commission also sends the ad for review, once.
-    if (commissionChange === true && !row.askedForReviewAt) values.askedForReviewAt = new Date();
+    // SPEC §4: choosing commission also sends the ad for review, once — if it is complete by then
+    // (an unfinished or unverified ad waits for 'Send for review').
+    if (commissionChange === true && !row.askedForReviewAt && isAdComplete({ ...current, commission: true })) values.askedForReviewAt = new Date();
   }
 
   await db.transaction(async (tx) => {

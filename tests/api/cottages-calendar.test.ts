@@ -3,7 +3,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from './harness';
-import { asCottage, createCottage, daysFromToday, host, row, snapshot, startCottageApi, update, type Range } from './cottages-support';
+import { asCottage, createCottage, host, row, setCottage, snapshot, startCottageApi, type Range } from './cottages-support';
 
 let h: Harness;
 let stop: () => Promise<void>;
@@ -157,7 +157,7 @@ describe('PUT /api/cottages/:id/calendar', () => {
   it("refuses a commission ad's calendar without any available (state 5) period inside the window", async () => {
     const { token } = await host(h);
     const { id } = await createCottage(h, token);
-    await update(h, token, id, { commission: true });
+    await setCottage(h, id, { commission: true });
     await putCalendar(token, id, [{ from: day(1), to: day(5), state: 5 }]);
     for (const ranges of [[], [{ from: day(1), to: day(9), state: 1 }], [{ from: rules.addDays(window.to, 1), to: rules.addDays(window.to, 5), state: 5 }], [{ from: day(1), to: day(5), state: 5 }, { from: day(1), to: day(5), state: 2 }]]) {
       const before = await snapshot(h, id);

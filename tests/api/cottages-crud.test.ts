@@ -1,6 +1,6 @@
 // GET/POST /api/cottages, GET/PUT /api/cottages/:id (every editor dialog with SPEC §5 "Ad"
 // validation), GET /api/cottages/rentable and the one-time commission choice.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from './harness';
 import {
@@ -9,11 +9,13 @@ import {
   BASE,
   COMPLETE_PROFILE,
   createCottage,
+  fillAd,
   host,
   LOCATION,
   POSITION,
   PRICING,
   row,
+  setCottage,
   snapshot,
   startCottageApi,
   TEXT,
@@ -275,7 +277,7 @@ describe('PUT /api/cottages/:id', () => {
     it("requires property and rent-out type ('Required') only for commission ads", async () => {
       const { token } = await host(h);
       const commission = await createCottage(h, token);
-      await update(h, token, commission.id, { commission: true });
+      await setCottage(h, commission.id, { commission: true });
       await refused(token, commission.id, { area: 40, beds: 2 }, [
         { field: 'property_designation_type', message: 'Required' },
         { field: 'rent_out_type', message: 'Required' },
@@ -360,7 +362,7 @@ describe('PUT /api/cottages/:id', () => {
       const coords = { lat: POSITION.lat, lng: POSITION.lng, region_id: 1 };
       for (const commission of [null, true] as const) {
         const { id } = await createCottage(h, token);
-        if (commission) await update(h, token, id, { commission: true });
+        if (commission) await setCottage(h, id, { commission: true });
         await refused(token, id, coords, [
           { field: 'address_street', message: 'Required' },
           { field: 'address_postal_code', message: 'Required' },
@@ -452,6 +454,27 @@ describe('PUT /api/cottages/:id', () => {
     });
   });
 
+  describe('messages of refused choices', () => {
+    it("answer a catalogue message in the caller's language, not zod's untranslated 'Invalid input'", async () => {
+      const { token } = await host(h);
+      const { id } = await createCottage(h, token);
+      const bodies: [Record<string, unknown>, string][] = [
+        [{ amenities: [{ key: 'helipad' }] }, 'amenities.0.key'],
+        [{ area: 40, beds: 2, property_designation_type: 'CASTLE' }, 'property_designation_type'],
+        [{ area: 40, beds: 2, rent_out_type: 'WHOLE_ISLAND' }, 'rent_out_type'],
+      ];
+      for (const [body, field] of bodies) {
+        for (const lang of ['en', 'sv']) {
+          const result = await h.call('PUT', `/api/cottages/${id}`, { token, body, lang });
+          expect(result.status).toBe(400);
+          const error = result.json.errors?.find((e) => e.field === field);
+          expect(error, `${field} (${lang})`).toBeDefined();
+          expect(error?.message, `${field} (${lang})`).not.toBe('Invalid input');
+        }
+      }
+    });
+  });
+
   describe('pricing', () => {
     it('prices in öre from 100 to 999 999 900, whole numbers, or null', async () => {
       const { token } = await host(h);
@@ -492,12 +515,20 @@ describe('PUT /api/cottages/:id', () => {
   });
 
   describe('commission', () => {
+    /** An ad with every required step done (BankID verification set in the database). */
+    async function completeAd(token: string) {
+      const { id } = await createCottage(h, token);
+      await fillAd(h, token, id);
+      await setCottage(h, id, { verifiedAt: new Date(), verifiedBy: 'BANKID' });
+      return id;
+    }
+
     it('can be chosen once: true sets asked_for_review_at, the same value again is accepted, another one is refused', async () => {
       const { token } = await host(h);
-      const { id } = await createCottage(h, token);
+      const id = await completeAd(token);
       const before = Date.now();
       const chosen = await update(h, token, id, { commission: true });
-      expect(chosen.commission).toBe(true);
+      expect(chosen).toMatchObject({ commission: true, complete: true, status: 'SENT_FOR_REVIEW' });
       expect(chosen.steps.payment).toBe(true);
       const stored = await row(h, id);
       expect(stored?.commission).toBe(true);
@@ -513,6 +544,23 @@ describe('PUT /api/cottages/:id', () => {
       expect(changed.json.message).toBe('The payment model of this ad has already been chosen');
       expect(changed.json.code).toBe('cottage.commissionFixed');
       expect(await snapshot(h, id)).toEqual(snap);
+    });
+
+    it('choosing commission does not send an incomplete ad for review (send-for-review refuses it too)', async () => {
+      const { token } = await host(h);
+      for (const choose of [
+        (id: number) => h.call('PUT', `/api/cottages/${id}`, { token, body: { commission: true } }),
+        (id: number) => h.call('POST', `/api/cottages/${id}/commission`, { token, body: { commission: true } }),
+      ]) {
+        const { id } = await createCottage(h, token);
+        await update(h, token, id, { ...TEXT, area: 40, beds: 2 });
+        await choose(id);
+        const stored = await row(h, id);
+        expect(stored?.askedForReviewAt, 'an incomplete, unverified ad must not reach the review queue').toBeNull();
+        const ad = asCottage((await h.call('GET', `/api/cottages/${id}`, { token })).json);
+        expect(ad.status).not.toBe('SENT_FOR_REVIEW');
+        expect((await h.call('POST', `/api/cottages/${id}/send-for-review`, { token })).status).toBe(400);
+      }
     });
 
     it('false does not send the ad for review and cannot become true later; a non-boolean is refused', async () => {
@@ -531,7 +579,7 @@ describe('PUT /api/cottages/:id', () => {
 
     it('POST /:id/commission does the same', async () => {
       const { token } = await host(h);
-      const { id } = await createCottage(h, token);
+      const id = await completeAd(token);
       const bad = await h.call('POST', `/api/cottages/${id}/commission`, { token, body: {} });
       expect(bad.status).toBe(400);
       expect(bad.json.errors?.[0]?.field).toBe('commission');
@@ -547,8 +595,7 @@ describe('PUT /api/cottages/:id', () => {
       const other = await createCottage(h, token);
       const fixed = await h.call('POST', `/api/cottages/${other.id}/commission`, { token, body: { commission: false } });
       expect(fixed.status).toBe(200);
-      const [stored] = await h.db.select().from(h.schema.cottages).where(and(eq(h.schema.cottages.id, other.id)));
-      expect(stored).toMatchObject({ commission: false, askedForReviewAt: null });
+      expect(await row(h, other.id)).toMatchObject({ commission: false, askedForReviewAt: null });
     });
   });
 });

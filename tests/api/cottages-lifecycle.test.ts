@@ -11,6 +11,7 @@ import {
   fillAd,
   host,
   row,
+  setCottage,
   snapshot,
   startCottageApi,
   update,
@@ -100,7 +101,7 @@ describe('completeness and status', () => {
   it('a commission ad needs a state-5 period for the calendar step', async () => {
     const me = await host(h);
     const ad = await createCottage(h, me.token);
-    await update(h, me.token, ad.id, { commission: true });
+    await setCottage(h, ad.id, { commission: true });
     await h.db.insert(h.schema.cottageCalendar).values({ cottageId: ad.id, fromDate: '2099-01-01', toDate: '2099-01-10', state: 1 });
     expect(asCottage((await h.call('GET', `/api/cottages/${ad.id}`, { token: me.token })).json).steps.calendar).toBe(false);
     await h.db.insert(h.schema.cottageCalendar).values({ cottageId: ad.id, fromDate: '2099-02-01', toDate: '2099-02-10', state: 5 });

@@ -237,3 +237,8 @@ export async function verifyWithBankId(h: Harness, token: string, cottageId: num
   expect(verified.status, JSON.stringify(verified.json)).toBe(200);
   return asCottage(verified.json);
 }
+
+/** Sets stored columns directly: for a state a test needs but does not test (e.g. commission on an unfinished ad). */
+export async function setCottage(h: Harness, cottageId: number, values: Partial<typeof h.schema.cottages.$inferInsert>) {
+  await h.db.update(h.schema.cottages).set(values).where(eq(h.schema.cottages.id, cottageId));
+}

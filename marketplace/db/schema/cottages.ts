@@ -179,7 +179,7 @@ export const bankidSessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     cottageId: integer('cottage_id').references(() => cottages.id, { onDelete: 'cascade' }),
-    status: varchar('status', { length: 12 }).$type<'pending' | 'complete' | 'failed'>().notNull().default('pending'),
+    status: varchar('status', { length: 12 }).$type<'pending' | 'complete' | 'failed' | 'used'>().notNull().default('pending'),
     personalNumber: varchar('personal_number', { length: 12 }),
     name: varchar('name', { length: 255 }),
     createdAt: ts('created_at').notNull().defaultNow(),
