@@ -1,6 +1,7 @@
 import 'server-only';
 import { Api } from './http/api';
 import { authRoutes } from './routes/auth';
+import { conversationRoutes } from './routes/conversations';
 import { cottageRoutes } from './routes/cottages';
 import { uploadRoutes } from './routes/uploads';
 import { userMiscRoutes } from './routes/user-misc';
@@ -12,6 +13,7 @@ export function createMarketplace() {
   userMiscRoutes(api);
   uploadRoutes(api);
   cottageRoutes(api);
+  conversationRoutes(api);
   // GET /api/openapi.json — generated from the same zod schemas the routes validate with
   api.hono.get('/api/openapi.json', (c) => c.json(api.openapi()));
   return api;

@@ -57,6 +57,15 @@ export function cottageRoutes(api: Api) {
     return cottageDto(db, row!);
   });
 
+  // GET /api/cottages/tags — every ad tag; POST /api/cottages/tags — a new one (SPEC §7's /api/tags are conversation tags)
+  api.route({ method: 'get', path: '/api/cottages/tags', auth: 'user', tag: 'cottages', summary: 'Ad tags' }, async ({ db }) => db.select({ id: tags.id, tag: tags.tag }).from(tags).orderBy(asc(tags.tag)).limit(1000));
+  api.route({ method: 'post', path: '/api/cottages/tags', auth: 'user', tag: 'cottages', summary: 'Create an ad tag', body: tagSchema }, async ({ db, user, body }) => {
+    const tag = body.tag.toLowerCase();
+    await db.insert(tags).values({ tag, createdBy: user.id }).onConflictDoNothing();
+    const [row] = await db.select({ id: tags.id, tag: tags.tag }).from(tags).where(eq(tags.tag, tag)).limit(1);
+    return row!;
+  });
+
   // GET /api/cottages/rentable — the host's ads that can take bookings (reviewed, visible, paid or commission)
   api.route({ method: 'get', path: '/api/cottages/rentable', auth: 'user', tag: 'cottages', summary: 'Rentable ads' }, async ({ db, user }) =>
     (await listOwn(db, user)).filter((c) => c.status === 'ACTIVE'),
@@ -274,15 +283,6 @@ export function cottageRoutes(api: Api) {
     const dto = await cottageDto(db, row);
     const host = await getUser(db, row.userId);
     return publicView(dto, host.firstName, owner, owner || Boolean(user?.admin));
-  });
-
-  // GET /api/tags — every tag; POST /api/tags — a new one
-  api.route({ method: 'get', path: '/api/tags', auth: 'user', tag: 'cottages', summary: 'Tags' }, async ({ db }) => db.select({ id: tags.id, tag: tags.tag }).from(tags).orderBy(asc(tags.tag)).limit(1000));
-  api.route({ method: 'post', path: '/api/tags', auth: 'user', tag: 'cottages', summary: 'Create a tag', body: tagSchema }, async ({ db, user, body }) => {
-    const tag = body.tag.toLowerCase();
-    await db.insert(tags).values({ tag, createdBy: user.id }).onConflictDoNothing();
-    const [row] = await db.select({ id: tags.id, tag: tags.tag }).from(tags).where(eq(tags.tag, tag)).limit(1);
-    return row!;
   });
 
   // Sandbox BankID: the local page reads the session and posts the tester's choice

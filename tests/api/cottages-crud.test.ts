@@ -207,7 +207,7 @@ describe('PUT /api/cottages/:id', () => {
       propertyDesignation: 'Norrtälje Rimbo 1:23',
     });
 
-    const tag = (await h.call('POST', '/api/tags', { token, body: { tag: `sjöutsikt-${id}` } })).json as { id: number; tag: string };
+    const tag = (await h.call('POST', '/api/cottages/tags', { token, body: { tag: `sjöutsikt-${id}` } })).json as { id: number; tag: string };
     const location = await update(h, token, id, { cities: [101, 107, 101], tags: [tag.id] });
     expect(location.steps.location).toBe(true);
     expect(location.tags).toEqual([tag]);

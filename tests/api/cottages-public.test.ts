@@ -110,24 +110,24 @@ describe('GET /api/public/cottages/:id', () => {
 describe('tags', () => {
   const unique = () => `0t-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
 
-  it('POST /api/tags creates a lower-cased, trimmed tag once; GET /api/tags lists it', async () => {
+  it('POST /api/cottages/tags creates a lower-cased, trimmed tag once; GET /api/cottages/tags lists it', async () => {
     const { token, user } = await host(h);
     const name = unique();
-    const created = await h.call('POST', '/api/tags', { token, body: { tag: `  ${name.toUpperCase()}  ` } });
+    const created = await h.call('POST', '/api/cottages/tags', { token, body: { tag: `  ${name.toUpperCase()}  ` } });
     expect(created.status).toBe(200);
     expect(created.json).toEqual({ id: expect.any(Number), tag: name });
-    const again = await h.call('POST', '/api/tags', { token, body: { tag: name } });
+    const again = await h.call('POST', '/api/cottages/tags', { token, body: { tag: name } });
     expect(again.json).toEqual(created.json);
     const rows = await h.db.select().from(h.schema.tags).where(eq(h.schema.tags.tag, name));
     expect(rows).toEqual([{ id: created.json.id, tag: name, createdBy: user.id }]);
-    const list = await h.call('GET', '/api/tags', { token });
+    const list = await h.call('GET', '/api/cottages/tags', { token });
     expect(list.status).toBe(200);
     expect(list.json).toEqual(expect.arrayContaining([{ id: created.json.id, tag: name }]));
-    expect((await h.call('GET', '/api/tags')).status).toBe(401);
-    expect((await h.call('POST', '/api/tags', { body: { tag: unique() } })).status).toBe(401);
+    expect((await h.call('GET', '/api/cottages/tags')).status).toBe(401);
+    expect((await h.call('POST', '/api/cottages/tags', { body: { tag: unique() } })).status).toBe(401);
   });
 
-  it('POST /api/tags validates the tag: 2 to 40 characters', async () => {
+  it('POST /api/cottages/tags validates the tag: 2 to 40 characters', async () => {
     const { token } = await host(h);
     const cases: [unknown, string][] = [
       [{ tag: 'a' }, 'Required'],
@@ -135,16 +135,16 @@ describe('tags', () => {
       [{ tag: 't'.repeat(41) }, 'Max number of chars: 40'],
     ];
     for (const [body, message] of cases) {
-      const result = await h.call('POST', '/api/tags', { token, body });
+      const result = await h.call('POST', '/api/cottages/tags', { token, body });
       expect(result.status).toBe(400);
       expect(result.json.errors).toEqual([{ field: 'tag', message }]);
     }
-    expect((await h.call('POST', '/api/tags', { token, body: {} })).json.errors?.[0]?.field).toBe('tag');
+    expect((await h.call('POST', '/api/cottages/tags', { token, body: {} })).json.errors?.[0]?.field).toBe('tag');
   });
 
   it('GET /api/public/cottages/tags lists the tags of public ads only', async () => {
     const { token } = await host(h);
-    const make = async () => (await h.call('POST', '/api/tags', { token, body: { tag: unique() } })).json as { id: number; tag: string };
+    const make = async () => (await h.call('POST', '/api/cottages/tags', { token, body: { tag: unique() } })).json as { id: number; tag: string };
     const [onPublic, onUnreviewed, onHidden, unused] = [await make(), await make(), await make(), await make()];
     const publicAd = await createCottage(h, token);
     const unreviewed = await createCottage(h, token);

@@ -110,7 +110,7 @@ export function LocationStep({ cottage, allTags }: { cottage: Cottage; allTags: 
   async function addTag(raw: string) {
     const name = raw.trim().replace(/,$/, '').toLowerCase();
     if (name.length < 2 || tags.some((x) => x.tag === name)) return setTagInput('');
-    const tag = known.find((x) => x.tag === name) ?? (await api<Tag>('/tags', { body: { tag: name } }));
+    const tag = known.find((x) => x.tag === name) ?? (await api<Tag>('/cottages/tags', { body: { tag: name } }));
     setKnown((k) => (k.some((x) => x.id === tag.id) ? k : [...k, tag]));
     setTags((list) => [...list, tag]);
     setTagInput('');

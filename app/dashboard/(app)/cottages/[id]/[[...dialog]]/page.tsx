@@ -51,7 +51,7 @@ export default async function CottageEditorPage({ params }: { params: Promise<Pa
   const [stats, deals, tags] = await Promise.all([
     apiGet<{ total: number; rows: { date: string; visits: number }[] }>(`/api/cottages/${id}/stats`),
     apiGet<{ id: number; from_date: string; to_date: string; price: number; title_sv: string | null }[]>(`/api/cottages/${id}/lastminutes`),
-    dialog === 'location' ? apiGet<{ id: number; tag: string }[]>('/api/tags') : Promise.resolve([]),
+    dialog === 'location' ? apiGet<{ id: number; tag: string }[]>('/api/cottages/tags') : Promise.resolve([]),
   ]);
   const verifiedByBankId = cottage.verified_by === 'BANKID' || cottage.verified_by === 'BOTH';
 

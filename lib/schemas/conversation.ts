@@ -1,0 +1,53 @@
+import * as z from 'zod/mini';
+import { MESSAGE_MAX_LENGTH } from '../rules/conversation';
+import { isDay } from '../rules/dates';
+import { idNumber } from './common';
+import { withValues } from './cottage-fields';
+
+/** A chat message: trimmed, not empty, at most 10 000 characters (SPEC §5 "Chat"). */
+export const messageText = z.string({ error: 'chat.empty' }).check(
+  z.trim(),
+  z.minLength(1, 'chat.empty'),
+  z.maxLength(MESSAGE_MAX_LENGTH, withValues('validation.maxChars', { max: MESSAGE_MAX_LENGTH })),
+);
+
+export const sendMessageBody = z.object({ text: messageText });
+
+/** POST /api/conversations: a guest's first message about an ad, with dates and guests if they like. */
+export const contactHostBody = z.object({
+  cottage_id: idNumber,
+  text: messageText,
+  check_in: z.optional(z.nullable(z.string().check(z.refine(isDay, 'validation.invalidDate')))),
+  check_out: z.optional(z.nullable(z.string().check(z.refine(isDay, 'validation.invalidDate')))),
+  guests: z.optional(z.nullable(z.int().check(z.minimum(1, 'validation.between?min=1&max=100'), z.maximum(100, 'validation.between?min=1&max=100')))),
+});
+
+export const conversationListQuery = z.object({
+  limit: z.optional(z.string().check(z.regex(/^\d{1,3}$/, 'errors.badUrl'))),
+  offset: z.optional(z.string().check(z.regex(/^\d{1,7}$/, 'errors.badUrl'))),
+  tags: z.optional(z.string().check(z.regex(/^\d{1,9}(,\d{1,9}){0,19}$/, 'errors.badUrl'))),
+});
+
+export const messagesQuery = z.object({
+  after: z.optional(z.string().check(z.regex(/^\d{1,15}$/, 'errors.badUrl'))),
+  before: z.optional(z.string().check(z.regex(/^\d{1,15}$/, 'errors.badUrl'))),
+});
+
+export const conversationTagBody = z.object({ tags: z.array(idNumber).check(z.maxLength(20)) });
+export const newTagBody = z.object({ tag: z.string({ error: 'validation.required' }).check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(40, withValues('validation.maxChars', { max: 40 }))) });
+
+/** POST /{id}/review: a guest's anonymous verdict on the host. */
+export const hostReviewBody = z.object({
+  recommended: z.boolean({ error: 'validation.required' }),
+  details: z._default(
+    z.object({
+      fast: z.optional(z.boolean()),
+      friendly: z.optional(z.boolean()),
+      slow: z.optional(z.boolean()),
+      calendar_outdated: z.optional(z.boolean()),
+      price_outdated: z.optional(z.boolean()),
+      other: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(1000, withValues('validation.maxChars', { max: 1000 }))))),
+    }),
+    {},
+  ),
+});

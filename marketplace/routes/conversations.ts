@@ -1,0 +1,96 @@
+import 'server-only';
+import * as z from 'zod/mini';
+import { idParam } from '@/lib/schemas/common';
+import { contactHostBody, conversationListQuery, conversationTagBody, hostReviewBody, messagesQuery, newTagBody, sendMessageBody } from '@/lib/schemas/conversation';
+import { hostReviews } from '../db/schema';
+import type { Api } from '../http/api';
+import { ApiError } from '../http/errors';
+import {
+  contactHost,
+  conversationDto,
+  createTag,
+  deleteOwnMessage,
+  listConversations,
+  listTags,
+  markSeen,
+  participantOf,
+  postMessage,
+  readMessages,
+  setTags,
+} from '../services/conversations';
+
+function idOf(params: Record<string, string>, name = 'id'): number {
+  const parsed = z.safeParse(idParam, params[name]);
+  // A malformed id is an invalid conversation, as an unknown one is.
+  if (!parsed.success) throw new ApiError(404, name === 'id' ? 'chat.invalidConversation' : 'errors.notFound');
+  return parsed.data;
+}
+
+export function conversationRoutes(api: Api) {
+  // GET /api/conversations — the inbox: newest activity first, 20 a page, tag filter
+  api.route({ method: 'get', path: '/api/conversations', auth: 'user', tag: 'conversations', summary: 'Conversations', query: conversationListQuery }, async ({ db, user, query }) =>
+    listConversations(db, user, query),
+  );
+
+  // POST /api/conversations — a guest contacts the host of a public ad (or continues that conversation)
+  api.route({ method: 'post', path: '/api/conversations', auth: 'user', tag: 'conversations', summary: 'Contact a host', body: contactHostBody }, async ({ db, user, body }) =>
+    contactHost(db, user, body),
+  );
+
+  // GET /api/conversations/:id — participants, latest messages, tags, filters
+  api.route({ method: 'get', path: '/api/conversations/:id', auth: 'user', tag: 'conversations', summary: 'A conversation' }, async ({ db, user, params }) =>
+    conversationDto(db, user, idOf(params)),
+  );
+
+  // GET /api/conversations/:id/messages?after=|before= — newer messages (the chat polls this) or older ones
+  api.route({ method: 'get', path: '/api/conversations/:id/messages', auth: 'user', tag: 'conversations', summary: 'Messages', query: messagesQuery }, async ({ db, user, params, query }) => {
+    const { conversation, role } = await participantOf(db, user, idOf(params));
+    return readMessages(db, user, conversation, role, query);
+  });
+
+  // POST /api/conversations/:id/messages — a text message
+  api.route({ method: 'post', path: '/api/conversations/:id/messages', auth: 'user', tag: 'conversations', summary: 'Send a message', body: sendMessageBody }, async ({ db, user, params, body }) => {
+    const { conversation, role } = await participantOf(db, user, idOf(params));
+    return postMessage(db, user, conversation, role, body.text);
+  });
+
+  // DELETE /api/conversations/:id/messages/:mid — the author deletes their own text or file message
+  api.route({ method: 'delete', path: '/api/conversations/:id/messages/:mid', auth: 'user', tag: 'conversations', summary: 'Delete own message' }, async ({ db, user, params }) => {
+    const { conversation } = await participantOf(db, user, idOf(params));
+    await deleteOwnMessage(db, user, conversation.id, idOf(params, 'mid'));
+    return { message: 'success' };
+  });
+
+  // POST /api/conversations/:id/messages/:mid/seen — read up to this message
+  api.route({ method: 'post', path: '/api/conversations/:id/messages/:mid/seen', auth: 'user', tag: 'conversations', summary: 'Mark seen' }, async ({ db, user, params }) => {
+    const { conversation } = await participantOf(db, user, idOf(params));
+    await markSeen(db, user, conversation.id, idOf(params, 'mid'));
+    return { message: 'success' };
+  });
+
+  // POST /api/conversations/:id/tag — the user's tags on the conversation (tag 3 archives)
+  api.route({ method: 'post', path: '/api/conversations/:id/tag', auth: 'user', tag: 'conversations', summary: 'Tag a conversation', body: conversationTagBody }, async ({ db, user, params, body }) => {
+    const { conversation } = await participantOf(db, user, idOf(params));
+    return setTags(db, user, conversation.id, body.tags);
+  });
+
+  // GET /api/conversations/:id/can-ask-for-review — a host may ask once a stay in it has ended
+  api.route({ method: 'get', path: '/api/conversations/:id/can-ask-for-review', auth: 'user', tag: 'conversations', summary: 'May the host ask for a review?' }, async ({ db, user, params }) => {
+    const { role } = await participantOf(db, user, idOf(params));
+    // Stays come with bookings (the bookings issue): until then no conversation has an ended one.
+    return { allowed: false, role };
+  });
+
+  // POST /api/conversations/:id/review — a guest rates the host, anonymously
+  api.route({ method: 'post', path: '/api/conversations/:id/review', auth: 'user', tag: 'conversations', summary: 'Rate the host', body: hostReviewBody }, async ({ db, user, params, body }) => {
+    const id = idOf(params);
+    const before = await conversationDto(db, user, id);
+    if (!before.can_review_host) throw new ApiError(400, 'chat.cannotReview');
+    await db.insert(hostReviews).values({ conversationId: id, guestId: user.id, recommended: body.recommended, details: body.details });
+    return conversationDto(db, user, id);
+  });
+
+  // GET /api/tags — the fixed conversation tags and the user's own; POST /api/tags — a new own tag
+  api.route({ method: 'get', path: '/api/tags', auth: 'user', tag: 'conversations', summary: 'Conversation tags' }, async ({ db, user }) => listTags(db, user));
+  api.route({ method: 'post', path: '/api/tags', auth: 'user', tag: 'conversations', summary: 'Create a conversation tag', body: newTagBody }, async ({ db, user, body }) => createTag(db, user, body.tag));
+}

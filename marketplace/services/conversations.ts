@@ -1,0 +1,302 @@
+import 'server-only';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { ARCHIVE_TAG_ID, FIXED_TAG_IDS, messagePreview, PREVIEW_LENGTH, showsContactWarning } from '@/lib/rules/conversation';
+import { PAGE_SIZE_CONVERSATIONS } from '@/lib/constants';
+import type { Db } from '../db/client';
+import { conversationReads, conversations, conversationTagNames, conversationTags, cottageImages, cottages, hostReviews, messages, todos, users, type MessageType } from '../db/schema';
+import type { SessionUser } from '../http/context';
+import { ApiError } from '../http/errors';
+
+type ConversationRow = typeof conversations.$inferSelect;
+type Role = 'host' | 'guest';
+
+const invalid = () => new ApiError(404, 'chat.invalidConversation');
+
+/** The conversation if the actor takes part in it; anyone else gets 'Invalid conversation.' */
+export async function participantOf(db: Db, actor: SessionUser, id: number): Promise<{ conversation: ConversationRow; role: Role }> {
+  const [conversation] = await db.select().from(conversations).where(eq(conversations.id, id)).limit(1);
+  if (!conversation) throw invalid();
+  if (conversation.hostId === actor.id) return { conversation, role: 'host' };
+  if (conversation.guestId === actor.id) return { conversation, role: 'guest' };
+  throw invalid();
+}
+
+/** Messages the actor may see: everyone's, plus the ones meant for their side only. */
+const visibleFor = (role: Role) => or(eq(messages.visibleTo, 'all'), eq(messages.visibleTo, role));
+
+function messageDto(m: typeof messages.$inferSelect, otherLastSeen: number, otherId: number) {
+  return {
+    id: m.id,
+    type: m.type,
+    text: m.deletedAt ? '' : m.text,
+    user_id: m.userId,
+    created_at: m.createdAt.toISOString(),
+    deleted_at: m.deletedAt?.toISOString() ?? null,
+    seen_by_users: m.id <= otherLastSeen ? [otherId] : [],
+    resource_id: m.resourceId,
+    conversation_id: m.conversationId,
+    meta: m.meta,
+  };
+}
+export type MessageDto = ReturnType<typeof messageDto>;
+
+async function lastSeen(db: Db, conversationId: number, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ id: conversationReads.lastSeenMessageId })
+    .from(conversationReads)
+    .where(and(eq(conversationReads.conversationId, conversationId), eq(conversationReads.userId, userId)))
+    .limit(1);
+  return row?.id ?? 0;
+}
+
+function personDto(u: typeof users.$inferSelect | undefined, phonesVisible: boolean) {
+  if (!u) return { id: null, name: null, first_name: null, phone_1: null, phone_2: null, deleted: true };
+  const last = u.hideLastName && u.lastName ? `${u.lastName[0]}.` : (u.lastName ?? '');
+  return {
+    id: u.id,
+    name: `${u.firstName ?? ''} ${last}`.trim() || null,
+    first_name: u.firstName,
+    phone_1: phonesVisible && !u.hidePhoneNumber ? u.phone1 : null,
+    phone_2: phonesVisible && !u.hidePhoneNumber ? u.phone2 : null,
+    deleted: false,
+  };
+}
+
+/** The actor's tags on these conversations. */
+async function tagsOf(db: Db, actorId: number, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ conversationId: conversationTags.conversationId, id: conversationTagNames.id, tag: conversationTagNames.tag })
+    .from(conversationTags)
+    .innerJoin(conversationTagNames, eq(conversationTagNames.id, conversationTags.tagId))
+    .where(and(eq(conversationTags.userId, actorId), inArray(conversationTags.conversationId, ids)));
+}
+
+/**
+ * GET /api/conversations: newest activity first, 20 a page; archived ones (tag 3) only when the
+ * filter asks for them. Preview and unread count come from the (conversation_id, id) index.
+ */
+export async function listConversations(db: Db, actor: SessionUser, query: { limit?: string; offset?: string; tags?: string }) {
+  const limit = Math.min(Number(query.limit ?? PAGE_SIZE_CONVERSATIONS) || PAGE_SIZE_CONVERSATIONS, 50);
+  const offset = Number(query.offset ?? 0);
+  const tagIds = query.tags ? query.tags.split(',').map(Number) : [];
+  const mine = or(eq(conversations.hostId, actor.id), eq(conversations.guestId, actor.id));
+  const hasTag = (tagId: number) =>
+    sql`exists (select 1 from ${conversationTags} ct where ct.conversation_id = ${conversations.id} and ct.user_id = ${actor.id} and ct.tag_id = ${tagId})`;
+  const filters = [mine, ...tagIds.map(hasTag)];
+  if (!tagIds.includes(ARCHIVE_TAG_ID)) filters.push(sql`not ${hasTag(ARCHIVE_TAG_ID)}`);
+  const rows = await db
+    .select()
+    .from(conversations)
+    .where(and(...filters))
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(limit + 1)
+    .offset(offset);
+  const page = rows.slice(0, limit);
+  const ids = page.map((c) => c.id);
+  if (!ids.length) return { results: [], nextPage: null };
+
+  const otherIds = page.map((c) => (c.hostId === actor.id ? c.guestId : c.hostId));
+  const [people, cottageRows, tagRows, previews, unread] = await Promise.all([
+    db.select().from(users).where(inArray(users.id, otherIds)),
+    db.select({ id: cottages.id, title_sv: cottages.titleSv }).from(cottages).where(inArray(cottages.id, page.map((c) => c.cottageId ?? 0))),
+    tagsOf(db, actor.id, ids),
+    db.execute(sql`
+      select distinct on (m.conversation_id) m.conversation_id, m.text, m.type, m.user_id
+      from ${messages} m join ${conversations} c on c.id = m.conversation_id
+      where m.conversation_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and m.deleted_at is null
+        and (m.visible_to = 'all' or (m.visible_to = 'host' and c.host_id = ${actor.id}) or (m.visible_to = 'guest' and c.guest_id = ${actor.id}))
+      order by m.conversation_id, m.id desc`),
+    db.execute(sql`
+      select m.conversation_id, count(*)::int as n
+      from ${messages} m
+      left join ${conversationReads} r on r.conversation_id = m.conversation_id and r.user_id = ${actor.id}
+      join ${conversations} c on c.id = m.conversation_id
+      where m.conversation_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and m.id > coalesce(r.last_seen_message_id, 0)
+        and m.deleted_at is null and (m.user_id is null or m.user_id <> ${actor.id})
+        and (m.visible_to = 'all' or (m.visible_to = 'host' and c.host_id = ${actor.id}) or (m.visible_to = 'guest' and c.guest_id = ${actor.id}))
+      group by m.conversation_id`),
+  ]);
+  const previewRows = (previews as unknown as { rows: { conversation_id: number; text: string; type: MessageType }[] }).rows;
+  const unreadRows = (unread as unknown as { rows: { conversation_id: number; n: number }[] }).rows;
+  return {
+    results: page.map((c) => {
+      const otherId = c.hostId === actor.id ? c.guestId : c.hostId;
+      const last = previewRows.find((p) => p.conversation_id === c.id);
+      return {
+        id: c.id,
+        role: c.hostId === actor.id ? 'host' : 'guest',
+        cottage: cottageRows.find((x) => x.id === c.cottageId) ?? null,
+        Users: [personDto(people.find((u) => u.id === otherId), false)],
+        preview: last ? messagePreview(last.text, PREVIEW_LENGTH) : '',
+        preview_type: last?.type ?? null,
+        last_message_at: c.lastMessageAt.toISOString(),
+        unread_messages: unreadRows.find((u) => u.conversation_id === c.id)?.n ?? 0,
+        tags: tagRows.filter((t) => t.conversationId === c.id).map((t) => ({ id: t.id, tag: t.tag })),
+      };
+    }),
+    nextPage: rows.length > limit ? offset + limit : null,
+  };
+}
+
+const PAGE_MESSAGES = 100;
+
+/** Messages of a conversation for the actor: the latest 100, those before an id, or those after one (polling). */
+export async function readMessages(db: Db, actor: SessionUser, conversation: ConversationRow, role: Role, query: { after?: string; before?: string }) {
+  const otherId = role === 'host' ? conversation.guestId : conversation.hostId;
+  const where = [eq(messages.conversationId, conversation.id), visibleFor(role)];
+  if (query.after) where.push(gt(messages.id, Number(query.after)));
+  if (query.before) where.push(lt(messages.id, Number(query.before)));
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(...where))
+    .orderBy(query.after ? asc(messages.id) : desc(messages.id))
+    .limit(PAGE_MESSAGES);
+  const ordered = query.after ? rows : rows.reverse();
+  const seen = await lastSeen(db, conversation.id, otherId);
+  return ordered.map((m) => messageDto(m, seen, otherId));
+}
+
+/** GET /api/conversations/:id */
+export async function conversationDto(db: Db, actor: SessionUser, id: number) {
+  const { conversation, role } = await participantOf(db, actor, id);
+  const otherId = role === 'host' ? conversation.guestId : conversation.hostId;
+  const [[other], [cottage], tagRows, list, review, hostBookings] = await Promise.all([
+    db.select().from(users).where(eq(users.id, otherId)).limit(1),
+    conversation.cottageId
+      ? db
+          .select({ id: cottages.id, title_sv: cottages.titleSv, image: cottageImages.filename })
+          .from(cottages)
+          .leftJoin(cottageImages, and(eq(cottageImages.cottageId, cottages.id), eq(cottageImages.weight, 0)))
+          .where(eq(cottages.id, conversation.cottageId))
+          .limit(1)
+      : Promise.resolve([]),
+    tagsOf(db, actor.id, [id]),
+    readMessages(db, actor, conversation, role, {}),
+    role === 'guest' ? db.select().from(hostReviews).where(and(eq(hostReviews.conversationId, id), eq(hostReviews.guestId, actor.id))).limit(1) : Promise.resolve([]),
+    hostBookingsIn18Months(db, conversation.hostId),
+  ]);
+  const conversationBookings = 0; // Bookings arrive with the bookings issue; until then no conversation has any.
+  return {
+    id: conversation.id,
+    role,
+    cottage: cottage ?? null,
+    Users: [personDto(other, false)],
+    Messages: list,
+    tags: tagRows.map((t) => ({ id: t.id, tag: t.tag })),
+    filters: { commission: conversation.commission, conversation_bookings: conversationBookings, total_host_bookings_18m: hostBookings, files: conversation.filesEnabled },
+    HostReview: review[0] ? { recommended: review[0].recommended, details: review[0].details } : null,
+    can_review_host: role === 'guest' && !review[0] && list.filter((m) => m.type === 'text').length > 1,
+  };
+}
+
+/** SPEC §6: a host's paid bookings in the last 18 months (0 until bookings exist). */
+async function hostBookingsIn18Months(_db: Db, _hostId: number): Promise<number> {
+  return 0;
+}
+
+async function touchConversation(db: Db, conversationId: number) {
+  await db.update(conversations).set({ lastMessageAt: new Date() }).where(eq(conversations.id, conversationId));
+}
+
+/** The other side has something new to read: their UNREAD_MESSAGES to-do is (re)opened. */
+async function notifyUnread(db: Db, userId: number, conversationId: number) {
+  await db
+    .insert(todos)
+    .values({ userId, type: 'UNREAD_MESSAGES', refId: conversationId, conversationId })
+    .onConflictDoUpdate({ target: [todos.userId, todos.type, todos.refId], set: { read: false, createdAt: new Date() } });
+}
+
+export async function markSeen(db: Db, actor: SessionUser, conversationId: number, messageId: number) {
+  await db
+    .insert(conversationReads)
+    .values({ conversationId, userId: actor.id, lastSeenMessageId: messageId })
+    .onConflictDoUpdate({
+      target: [conversationReads.conversationId, conversationReads.userId],
+      set: { lastSeenMessageId: sql`greatest(${conversationReads.lastSeenMessageId}, ${messageId})` },
+    });
+  // Nothing left unread here: the to-do about it is done.
+  const left = (await db.execute(
+    sql`select count(*)::int as n from ${messages} where conversation_id = ${conversationId} and id > ${messageId} and (user_id is null or user_id <> ${actor.id}) and deleted_at is null`,
+  )) as unknown as { rows: { n: number }[] };
+  if ((left.rows[0]?.n ?? 0) === 0) await db.update(todos).set({ read: true }).where(and(eq(todos.userId, actor.id), eq(todos.type, 'UNREAD_MESSAGES'), eq(todos.refId, conversationId)));
+}
+
+export async function postMessage(db: Db, actor: SessionUser, conversation: ConversationRow, role: Role, text: string, meta: Record<string, unknown> = {}) {
+  const [message] = await db.insert(messages).values({ conversationId: conversation.id, userId: actor.id, type: 'text', text, meta }).returning();
+  await touchConversation(db, conversation.id);
+  await markSeen(db, actor, conversation.id, message!.id);
+  await notifyUnread(db, role === 'host' ? conversation.guestId : conversation.hostId, conversation.id);
+  return messageDto(message!, 0, 0);
+}
+
+/** POST /api/conversations: a guest writes to the host of a public ad; the same ad continues the same conversation. */
+export async function contactHost(db: Db, actor: SessionUser, input: { cottage_id: number; text: string; check_in?: string | null; check_out?: string | null; guests?: number | null }) {
+  const [cottage] = await db.select().from(cottages).where(eq(cottages.id, input.cottage_id)).limit(1);
+  if (!cottage || !cottage.reviewedAt || cottage.hiddenAt) throw new ApiError(404, 'errors.notFound');
+  if (cottage.userId === actor.id) throw new ApiError(400, 'chat.ownAd');
+  const meta = { check_in: input.check_in ?? null, check_out: input.check_out ?? null, guests: input.guests ?? null };
+  const conversation = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [existing] = await t.select().from(conversations).where(and(eq(conversations.cottageId, cottage.id), eq(conversations.guestId, actor.id))).limit(1);
+    if (existing) return existing;
+    const [created] = await t
+      .insert(conversations)
+      .values({ cottageId: cottage.id, hostId: cottage.userId, guestId: actor.id, commission: cottage.commission === true })
+      .returning();
+    const hostBookings = await hostBookingsIn18Months(t, cottage.userId);
+    // SPEC §6: warnings about contact and payment outside the platform, as system messages per side.
+    if (showsContactWarning({ role: 'guest', commission: created!.commission, conversationBookings: 0, hostBookings18m: hostBookings })) {
+      await t.insert(messages).values({ conversationId: created!.id, type: 'communication_warning', visibleTo: 'guest' });
+    }
+    if (showsContactWarning({ role: 'host', commission: created!.commission, conversationBookings: 0, hostBookings18m: hostBookings })) {
+      await t.insert(messages).values({ conversationId: created!.id, type: 'host_communication_warning', visibleTo: 'host' });
+    }
+    return created!;
+  });
+  await postMessage(db, actor, conversation, 'guest', input.text, meta);
+  return { id: conversation.id };
+}
+
+export async function deleteOwnMessage(db: Db, actor: SessionUser, conversationId: number, messageId: number) {
+  const [message] = await db.select().from(messages).where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId))).limit(1);
+  if (!message || message.deletedAt) throw new ApiError(404, 'errors.notFound');
+  if (message.userId !== actor.id || (message.type !== 'text' && message.type !== 'file')) throw new ApiError(403, 'chat.notYourMessage');
+  await db.update(messages).set({ deletedAt: new Date() }).where(eq(messages.id, messageId));
+}
+
+/** POST /{id}/tag: the actor's tags on the conversation (fixed 1–3 or their own). */
+export async function setTags(db: Db, actor: SessionUser, conversationId: number, tagIds: number[]) {
+  const unique = [...new Set(tagIds)];
+  if (unique.length) {
+    const allowed = await db
+      .select({ id: conversationTagNames.id })
+      .from(conversationTagNames)
+      .where(and(inArray(conversationTagNames.id, unique), or(isNull(conversationTagNames.userId), eq(conversationTagNames.userId, actor.id))));
+    if (allowed.length !== unique.length) throw new ApiError(400, 'errors.form', [{ field: 'tags', message: 'errors.form' }]);
+  }
+  await db.transaction(async (tx) => {
+    await tx.delete(conversationTags).where(and(eq(conversationTags.conversationId, conversationId), eq(conversationTags.userId, actor.id)));
+    if (unique.length) await tx.insert(conversationTags).values(unique.map((tagId) => ({ conversationId, userId: actor.id, tagId })));
+  });
+  return (await tagsOf(db, actor.id, [conversationId])).map((t) => ({ id: t.id, tag: t.tag }));
+}
+
+/** GET /api/tags: the fixed tags and the user's own, with how often the user uses each. */
+export async function listTags(db: Db, actor: SessionUser) {
+  const rows = await db.execute(sql`
+    select t.id, t.tag, (select count(*)::int from ${conversationTags} ct where ct.tag_id = t.id and ct.user_id = ${actor.id}) as used
+    from ${conversationTagNames} t where t.user_id is null or t.user_id = ${actor.id} order by t.id`);
+  return (rows as unknown as { rows: { id: number; tag: string; used: number }[] }).rows.map((r) => ({ ...r, fixed: (FIXED_TAG_IDS as readonly number[]).includes(r.id) }));
+}
+
+export async function createTag(db: Db, actor: SessionUser, tag: string) {
+  await db.insert(conversationTagNames).values({ userId: actor.id, tag }).onConflictDoNothing();
+  const [row] = await db
+    .select({ id: conversationTagNames.id, tag: conversationTagNames.tag })
+    .from(conversationTagNames)
+    .where(and(eq(conversationTagNames.userId, actor.id), eq(conversationTagNames.tag, tag)))
+    .limit(1);
+  return row!;
+}

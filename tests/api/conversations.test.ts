@@ -1,0 +1,201 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { host, startCottageApi } from './cottages-support';
+import type { Harness } from './harness';
+
+let h: Harness;
+let stop: () => Promise<void>;
+beforeAll(async () => {
+  ({ h, stop } = await startCottageApi());
+});
+afterAll(async () => stop?.());
+
+type Conversation = { id: number; role: string; Messages: { id: number; type: string; text: string; user_id: number | null; seen_by_users: number[] }[]; tags: { id: number }[]; filters: { commission: boolean } };
+
+/** A public ad (reviewed) of a new host, with the given payment model. */
+async function publicAd(commission: boolean) {
+  const owner = await host(h);
+  const [ad] = await h.db.insert(h.schema.cottages).values({ userId: owner.user.id, titleSv: 'Stuga', commission, reviewedAt: new Date() }).returning();
+  return { owner, ad: ad! };
+}
+
+async function contact(token: string, cottageId: number, text = 'Hej! Är stugan ledig i juni?') {
+  return h.call('POST', '/api/conversations', { token, body: { cottage_id: cottageId, text, check_in: '2027-06-12', check_out: '2027-06-19', guests: 4 } });
+}
+
+describe('starting a conversation', () => {
+  it('a guest contacts the host of a public ad; writing again continues the same conversation', async () => {
+    const { owner, ad } = await publicAd(true);
+    const guest = await host(h);
+    const first = await contact(guest.token, ad.id);
+    expect(first.status).toBe(200);
+    const again = await contact(guest.token, ad.id, 'En fråga till');
+    expect(again.json.id).toBe(first.json.id);
+    const seenByGuest = (await h.call('GET', `/api/conversations/${first.json.id}`, { token: guest.token })).json as unknown as Conversation;
+    expect(seenByGuest.Messages.filter((m) => m.type === 'text').map((m) => m.text)).toEqual(['Hej! Är stugan ledig i juni?', 'En fråga till']);
+    // Commission conversation: the guest sees the contact warning, and so does a host without bookings.
+    expect(seenByGuest.Messages.map((m) => m.type)).toContain('communication_warning');
+    expect(seenByGuest.Messages.map((m) => m.type)).not.toContain('host_communication_warning');
+    const seenByHost = (await h.call('GET', `/api/conversations/${first.json.id}`, { token: owner.token })).json as unknown as Conversation;
+    expect(seenByHost.Messages.map((m) => m.type)).toContain('host_communication_warning');
+    expect(seenByHost.Messages.map((m) => m.type)).not.toContain('communication_warning');
+    // The host is told: an UNREAD_MESSAGES to-do.
+    const todos = await h.db.select().from(h.schema.todos).where(and(eq(h.schema.todos.userId, owner.user.id), eq(h.schema.todos.type, 'UNREAD_MESSAGES')));
+    expect(todos).toHaveLength(1);
+    expect(todos[0]!.read).toBe(false);
+  });
+
+  it('a fixed-price ad gets no warnings; unpublished ads and own ads cannot be contacted', async () => {
+    const { owner, ad } = await publicAd(false);
+    const guest = await host(h);
+    const started = await contact(guest.token, ad.id);
+    const conversation = (await h.call('GET', `/api/conversations/${started.json.id}`, { token: guest.token })).json as unknown as Conversation;
+    expect(conversation.Messages.map((m) => m.type)).toEqual(['text']);
+    expect((await contact(owner.token, ad.id)).json.message).toBe('You cannot contact yourself about your own ad');
+    await h.db.update(h.schema.cottages).set({ hiddenAt: new Date() }).where(eq(h.schema.cottages.id, ad.id));
+    expect((await contact(guest.token, ad.id)).status).toBe(404);
+  });
+});
+
+describe('participants only', () => {
+  it('a third user gets nothing from any endpoint', async () => {
+    const { ad } = await publicAd(true);
+    const guest = await host(h);
+    const { json } = await contact(guest.token, ad.id);
+    const stranger = await host(h);
+    const id = json.id as number;
+    const [message] = await h.db.select().from(h.schema.messages).where(eq(h.schema.messages.conversationId, id)).limit(1);
+    const calls: [string, string, unknown?][] = [
+      ['GET', `/api/conversations/${id}`],
+      ['GET', `/api/conversations/${id}/messages`],
+      ['POST', `/api/conversations/${id}/messages`, { text: 'hej' }],
+      ['DELETE', `/api/conversations/${id}/messages/${message!.id}`],
+      ['POST', `/api/conversations/${id}/messages/${message!.id}/seen`],
+      ['POST', `/api/conversations/${id}/tag`, { tags: [3] }],
+      ['GET', `/api/conversations/${id}/can-ask-for-review`],
+      ['POST', `/api/conversations/${id}/review`, { recommended: true }],
+    ];
+    for (const [method, path, body] of calls) {
+      const result = await h.call(method, path, { token: stranger.token, body });
+      expect(result.status, `${method} ${path}`).toBe(404);
+      expect(result.json.message).toBe('Invalid conversation.');
+    }
+    const count = await h.db.select().from(h.schema.messages).where(eq(h.schema.messages.conversationId, id));
+    expect(count.length).toBe(3);
+    expect((await h.call('GET', '/api/conversations/abc', { token: stranger.token })).status).toBe(404);
+    expect((await h.call('GET', `/api/conversations/${id}`)).status).toBe(401);
+  });
+});
+
+describe('messages', () => {
+  it('are trimmed, refused when empty or over 10 000 characters, and new ones can be polled', async () => {
+    const { owner, ad } = await publicAd(false);
+    const guest = await host(h);
+    const id = (await contact(guest.token, ad.id)).json.id as number;
+    const empty = await h.call('POST', `/api/conversations/${id}/messages`, { token: owner.token, body: { text: '   ' } });
+    expect(empty.status).toBe(400);
+    expect(empty.json.message).toBe('Write a message first');
+    const long = await h.call('POST', `/api/conversations/${id}/messages`, { token: owner.token, body: { text: 'a'.repeat(10_001) } });
+    expect(long.json.message).toBe('Max number of chars: 10000');
+    const latest = (await h.call('GET', `/api/conversations/${id}/messages`, { token: guest.token })).json as unknown as { id: number }[];
+    const last = latest.at(-1)!.id;
+    const reply = await h.call('POST', `/api/conversations/${id}/messages`, { token: owner.token, body: { text: '  Ja, vecka 24 är ledig!  ' } });
+    expect(reply.json.text).toBe('Ja, vecka 24 är ledig!');
+    const polled = (await h.call('GET', `/api/conversations/${id}/messages?after=${last}`, { token: guest.token })).json as unknown as { text: string }[];
+    expect(polled.map((m) => m.text)).toEqual(['Ja, vecka 24 är ledig!']);
+  });
+
+  it('only the author deletes, and only text or file messages', async () => {
+    const { owner, ad } = await publicAd(true);
+    const guest = await host(h);
+    const id = (await contact(guest.token, ad.id)).json.id as number;
+    const rows = await h.db.select().from(h.schema.messages).where(eq(h.schema.messages.conversationId, id));
+    const text = rows.find((m) => m.type === 'text')!;
+    const warning = rows.find((m) => m.type === 'communication_warning')!;
+    expect((await h.call('DELETE', `/api/conversations/${id}/messages/${text.id}`, { token: owner.token })).status).toBe(403);
+    expect((await h.call('DELETE', `/api/conversations/${id}/messages/${warning.id}`, { token: guest.token })).status).toBe(403);
+    expect((await h.call('DELETE', `/api/conversations/${id}/messages/${text.id}`, { token: guest.token })).status).toBe(200);
+    const [after] = await h.db.select().from(h.schema.messages).where(eq(h.schema.messages.id, text.id));
+    expect(after!.deletedAt).not.toBeNull();
+  });
+
+  it('seen moves the read marker, clears the unread count and the to-do', async () => {
+    const { owner, ad } = await publicAd(false);
+    const guest = await host(h);
+    const id = (await contact(guest.token, ad.id)).json.id as number;
+    const inbox = (await h.call('GET', '/api/conversations', { token: owner.token })).json as unknown as { results: { id: number; unread_messages: number; preview: string }[] };
+    const item = inbox.results.find((c) => c.id === id)!;
+    expect(item.unread_messages).toBe(1);
+    expect(item.preview).toBe('Hej! Är stugan ledig i juni?');
+    const [message] = await h.db.select().from(h.schema.messages).where(eq(h.schema.messages.conversationId, id));
+    expect((await h.call('POST', `/api/conversations/${id}/messages/${message!.id}/seen`, { token: owner.token })).status).toBe(200);
+    const after = (await h.call('GET', '/api/conversations', { token: owner.token })).json as unknown as { results: { id: number; unread_messages: number }[] };
+    expect(after.results.find((c) => c.id === id)!.unread_messages).toBe(0);
+    const [todo] = await h.db.select().from(h.schema.todos).where(and(eq(h.schema.todos.userId, owner.user.id), eq(h.schema.todos.refId, id)));
+    expect(todo!.read).toBe(true);
+    const seenByGuest = (await h.call('GET', `/api/conversations/${id}`, { token: guest.token })).json as unknown as Conversation;
+    expect(seenByGuest.Messages[0]!.seen_by_users).toEqual([owner.user.id]);
+  });
+});
+
+describe('inbox, tags and archive', () => {
+  it('pages 20 at a time, newest activity first; archived conversations leave the default inbox', async () => {
+    const owner = await host(h);
+    const guest = await host(h);
+    const ads = await h.db
+      .insert(h.schema.cottages)
+      .values(Array.from({ length: 23 }, (_, i) => ({ userId: owner.user.id, titleSv: `Stuga ${i}`, commission: false, reviewedAt: new Date() })))
+      .returning();
+    for (const ad of ads) await contact(guest.token, ad.id, `Fråga om ${ad.titleSv}`);
+    const first = (await h.call('GET', '/api/conversations', { token: guest.token })).json as unknown as { results: { id: number; preview: string }[]; nextPage: number | null };
+    expect(first.results).toHaveLength(20);
+    expect(first.results[0]!.preview).toBe('Fråga om Stuga 22');
+    expect(first.nextPage).toBe(20);
+    const second = (await h.call('GET', '/api/conversations?offset=20', { token: guest.token })).json as unknown as { results: unknown[]; nextPage: number | null };
+    expect(second.results).toHaveLength(3);
+    expect(second.nextPage).toBeNull();
+
+    const archived = first.results[0]!.id;
+    const tagged = await h.call('POST', `/api/conversations/${archived}/tag`, { token: guest.token, body: { tags: [3] } });
+    expect(tagged.json).toEqual([{ id: 3, tag: 'archived' }]);
+    const inbox = (await h.call('GET', '/api/conversations', { token: guest.token })).json as unknown as { results: { id: number }[] };
+    expect(inbox.results.map((c) => c.id)).not.toContain(archived);
+    const archive = (await h.call('GET', '/api/conversations?tags=3', { token: guest.token })).json as unknown as { results: { id: number }[] };
+    expect(archive.results.map((c) => c.id)).toEqual([archived]);
+    // The host's inbox is the host's own: the guest archiving does not hide it there.
+    const hostInbox = (await h.call('GET', '/api/conversations?limit=50', { token: owner.token })).json as unknown as { results: { id: number }[] };
+    expect(hostInbox.results.map((c) => c.id)).toContain(archived);
+  });
+
+  it('own tags: created, listed with the fixed ones, not usable by others', async () => {
+    const { ad } = await publicAd(false);
+    const guest = await host(h);
+    const other = await host(h);
+    const id = (await contact(guest.token, ad.id)).json.id as number;
+    const tag = (await h.call('POST', '/api/tags', { token: guest.token, body: { tag: 'Sommar 2027' } })).json as { id: number; tag: string };
+    const list = (await h.call('GET', '/api/tags', { token: guest.token })).json as unknown as { id: number }[];
+    expect(list.map((t) => t.id)).toEqual(expect.arrayContaining([1, 2, 3, tag.id]));
+    expect(((await h.call('GET', '/api/tags', { token: other.token })).json as unknown as { id: number }[]).map((t) => t.id)).not.toContain(tag.id);
+    const { ad: ad2 } = await publicAd(false);
+    const otherConversation = (await contact(other.token, ad2.id)).json.id as number;
+    expect((await h.call('POST', `/api/conversations/${otherConversation}/tag`, { token: other.token, body: { tags: [tag.id] } })).status).toBe(400);
+    expect((await h.call('POST', `/api/conversations/${id}/tag`, { token: guest.token, body: { tags: [1, tag.id] } })).status).toBe(200);
+  });
+});
+
+describe('rating the host (SPEC §6)', () => {
+  it('a guest may rate once, after more than one message; hosts may not', async () => {
+    const { owner, ad } = await publicAd(false);
+    const guest = await host(h);
+    const id = (await contact(guest.token, ad.id)).json.id as number;
+    expect((await h.call('POST', `/api/conversations/${id}/review`, { token: guest.token, body: { recommended: true } })).json.message).toBe('You cannot rate this host');
+    await h.call('POST', `/api/conversations/${id}/messages`, { token: owner.token, body: { text: 'Välkommen!' } });
+    const rated = await h.call('POST', `/api/conversations/${id}/review`, { token: guest.token, body: { recommended: false, details: { slow: true, other: 'Svarade sent' } } });
+    expect(rated.status).toBe(200);
+    expect(rated.json.HostReview).toEqual({ recommended: false, details: { slow: true, other: 'Svarade sent' } });
+    expect((await h.call('POST', `/api/conversations/${id}/review`, { token: guest.token, body: { recommended: true } })).status).toBe(400);
+    expect((await h.call('POST', `/api/conversations/${id}/review`, { token: owner.token, body: { recommended: true } })).status).toBe(400);
+    // Anonymous: the host's view carries no review.
+    expect(((await h.call('GET', `/api/conversations/${id}`, { token: owner.token })).json as { HostReview: unknown }).HostReview).toBeNull();
+  });
+});
