@@ -17,6 +17,7 @@ const PROTECTED = [
   'profile',
   'change-password',
   'payout',
+  'contact',
 ];
 
 const ONE_YEAR = 365 * 24 * 60 * 60;

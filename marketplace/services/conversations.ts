@@ -73,7 +73,7 @@ async function tagsOf(db: Db, actorId: number, ids: number[]) {
 }
 
 /**
- * GET /api/conversations: newest activity first, 20 a page; archived ones (tag 3) only when the
+ * GET /api/conversations: newest activity first (unread counts people's messages, not system notes), 20 a page; archived ones (tag 3) only when the
  * filter asks for them. Preview and unread count come from the (conversation_id, id) index.
  */
 export async function listConversations(db: Db, actor: SessionUser, query: { limit?: string; offset?: string; tags?: string }) {
@@ -113,7 +113,7 @@ export async function listConversations(db: Db, actor: SessionUser, query: { lim
       left join ${conversationReads} r on r.conversation_id = m.conversation_id and r.user_id = ${actor.id}
       join ${conversations} c on c.id = m.conversation_id
       where m.conversation_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and m.id > coalesce(r.last_seen_message_id, 0)
-        and m.deleted_at is null and (m.user_id is null or m.user_id <> ${actor.id})
+        and m.deleted_at is null and m.user_id is not null and m.user_id <> ${actor.id}
         and (m.visible_to = 'all' or (m.visible_to = 'host' and c.host_id = ${actor.id}) or (m.visible_to = 'guest' and c.guest_id = ${actor.id}))
       group by m.conversation_id`),
   ]);
@@ -221,7 +221,7 @@ export async function markSeen(db: Db, actor: SessionUser, conversationId: numbe
     });
   // Nothing left unread here: the to-do about it is done.
   const left = (await db.execute(
-    sql`select count(*)::int as n from ${messages} where conversation_id = ${conversationId} and id > ${messageId} and (user_id is null or user_id <> ${actor.id}) and deleted_at is null`,
+    sql`select count(*)::int as n from ${messages} where conversation_id = ${conversationId} and id > ${messageId} and user_id is not null and user_id <> ${actor.id} and deleted_at is null`,
   )) as unknown as { rows: { n: number }[] };
   if ((left.rows[0]?.n ?? 0) === 0) await db.update(todos).set({ read: true }).where(and(eq(todos.userId, actor.id), eq(todos.type, 'UNREAD_MESSAGES'), eq(todos.refId, conversationId)));
 }

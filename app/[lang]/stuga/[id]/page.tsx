@@ -7,7 +7,7 @@ import { Logo } from '@/components/layout/logo';
 import { SnackbarProvider } from '@/components/layout/snackbar';
 import { STATE_COLOURS } from '@/components/cottages/editor/calendar-colours';
 import { ApproveAd } from '@/components/public/approve-ad';
-import { buttonClass } from '@/components/ui/button';
+import { ContactHost } from '@/components/public/contact-host';
 import { Notice } from '@/components/ui/notice';
 import { apiGetOrNull, currentUserOrNull } from '@/lib/api/server';
 import { AMENITY_KEYS } from '@/lib/data/amenities';
@@ -181,9 +181,7 @@ export default async function PublicAdPage({ params }: { params: Promise<Params>
               </h2>
               {ad.host_first_name ? <p className="mb-2 text-sm">{t('host', { name: ad.host_first_name })}</p> : null}
               <p className="mb-4 text-sm text-muted">{t('contactHostText', { name: ad.host_first_name ?? '' })}</p>
-              <Link href="/dashboard/conversations" className={buttonClass()}>
-                {t('contactHost')}
-              </Link>
+              <ContactHost cottageId={ad.id} signedIn={Boolean(viewer)} own={ad.preview} />
             </section>
           </aside>
         </div>

@@ -1,0 +1,226 @@
+'use client';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import { api, ApiClientError } from '@/lib/api/client';
+import { RETRY_ATTEMPTS, RETRY_WAIT_MS, TIMEZONE } from '@/lib/constants';
+import { findOffPlatform, stripOffPlatform } from '@/lib/rules/off-platform';
+import { MESSAGE_MAX_LENGTH } from '@/lib/rules/conversation';
+import { Button } from '@/components/ui/button';
+import { InlineConfirm } from '@/components/ui/inline-confirm';
+import { useSnackbar } from '@/components/layout/snackbar';
+import type { ChatMessage, Conversation } from './types';
+
+/** New messages from the other side are fetched this often while the tab is visible (SPEC: within 2 s). */
+export const POLL_MS = 1000;
+const draftKey = (id: number) => `stuga.draft.${id}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function Chat({ conversation, me }: { conversation: Conversation; me: number }) {
+  const t = useTranslations('chat');
+  const locale = useLocale();
+  const router = useRouter();
+  const snackbar = useSnackbar();
+  const [messages, setMessages] = useState<ChatMessage[]>(conversation.Messages);
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [warning, setWarning] = useState<string[] | null>(null);
+  const [archived, setArchived] = useState(conversation.tags.some((x) => x.id === 3));
+  const bottom = useRef<HTMLDivElement>(null);
+  const seenUpTo = useRef(0);
+  const id = conversation.id;
+
+  // The draft is kept per conversation: restored here, saved on every change, cleared on send.
+  useEffect(() => {
+    const saved = window.localStorage.getItem(draftKey(id));
+    // After hydration (the server had no draft to render).
+    const timer = setTimeout(() => saved && setText(saved), 0);
+    return () => clearTimeout(timer);
+  }, [id]);
+  const changeText = (value: string) => {
+    setText(value);
+    if (value) window.localStorage.setItem(draftKey(id), value);
+    else window.localStorage.removeItem(draftKey(id));
+  };
+
+  // Poll for newer messages while the page is visible.
+  const lastId = messages.at(-1)?.id ?? 0;
+  const lastIdRef = useRef(lastId);
+  useEffect(() => {
+    lastIdRef.current = lastId;
+  }, [lastId]);
+  useEffect(() => {
+    let stopped = false;
+    async function tick() {
+      while (!stopped) {
+        await sleep(POLL_MS);
+        if (stopped || document.visibilityState !== 'visible') continue;
+        try {
+          const fresh = await api<ChatMessage[]>(`/conversations/${id}/messages?after=${lastIdRef.current}`);
+          if (fresh.length) setMessages((list) => [...list, ...fresh.filter((m) => !list.some((x) => x.id === m.id))]);
+        } catch {
+          // A failed poll is retried on the next tick.
+        }
+      }
+    }
+    void tick();
+    return () => {
+      stopped = true;
+    };
+  }, [id]);
+
+  // Scroll to the newest, and tell the server what has been seen.
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: 'end' });
+    const lastFromOther = [...messages].reverse().find((m) => m.user_id !== me);
+    if (lastFromOther && lastFromOther.id > seenUpTo.current) {
+      seenUpTo.current = lastFromOther.id;
+      void api(`/conversations/${id}/messages/${lastFromOther.id}/seen`, { method: 'POST' }).catch(() => undefined);
+    }
+  }, [messages, me, id]);
+
+  const send = useCallback(
+    async (body: string) => {
+      setSending(true);
+      for (let attempt = 1; attempt <= RETRY_ATTEMPTS; attempt++) {
+        try {
+          const message = await api<ChatMessage>(`/conversations/${id}/messages`, { body: { text: body } });
+          setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
+          changeText('');
+          setSending(false);
+          return;
+        } catch (error) {
+          if (error instanceof ApiClientError && error.status < 500) {
+            snackbar(error.message || t('sendFailed'));
+            break;
+          }
+          if (attempt < RETRY_ATTEMPTS) await sleep(RETRY_WAIT_MS);
+        }
+      }
+      snackbar(t('sendFailed'));
+      setSending(false);
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- changeText only writes state and storage
+    [id, snackbar, t],
+  );
+
+  function submit() {
+    const body = text.trim();
+    if (!body || sending) return;
+    const found = findOffPlatform(body);
+    if (found.length) return setWarning(found.map((f) => f.text));
+    void send(body);
+  }
+
+  async function toggleArchive() {
+    const next = archived ? conversation.tags.filter((x) => x.id !== 3).map((x) => x.id) : [...conversation.tags.map((x) => x.id), 3];
+    await api(`/conversations/${id}/tag`, { body: { tags: [...new Set(next)] } });
+    setArchived(!archived);
+    snackbar(archived ? t('restored') : t('archived'), { severity: 'success' });
+    router.refresh();
+  }
+
+  async function remove(message: ChatMessage) {
+    await api(`/conversations/${id}/messages/${message.id}`, { method: 'DELETE' });
+    setMessages((list) => list.map((m) => (m.id === message.id ? { ...m, text: '', deleted_at: new Date().toISOString() } : m)));
+  }
+
+  const dayFmt = new Intl.DateTimeFormat(locale === 'sv' ? 'sv-SE' : 'en-GB', { timeZone: TIMEZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  const timeFmt = new Intl.DateTimeFormat(locale === 'sv' ? 'sv-SE' : 'en-GB', { timeZone: TIMEZONE, hour: '2-digit', minute: '2-digit' });
+  const days = messages.map((m) => dayFmt.format(new Date(m.created_at)));
+
+  return (
+    <div className="relative flex flex-col rounded-lg bg-white shadow-sm">
+      <div className="flex justify-end border-b border-gray-100 px-4 py-2">
+        <Button variant="text" onClick={() => void toggleArchive()}>
+          {archived ? t('restore') : t('archive')}
+        </Button>
+      </div>
+      <ol className="flex max-h-[60vh] min-h-64 flex-col gap-2 overflow-y-auto px-4 py-4" aria-live="polite" data-testid="messages">
+        {messages.map((m, index) => {
+          // Grouped by day: a heading where the day changes.
+          const header = index === 0 || days[index] !== days[index - 1] ? days[index] : null;
+          const mine = m.user_id === me;
+          return (
+            <li key={m.id} className="flex flex-col">
+              {header ? <p className="my-2 text-center text-xs text-muted first-letter:uppercase">{header}</p> : null}
+              {m.type === 'communication_warning' || m.type === 'host_communication_warning' ? (
+                <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="warning-message">
+                  ⚠ {m.type === 'communication_warning' ? t('warningGuest') : t('warningHost')}
+                </p>
+              ) : (
+                <div className={`max-w-[80%] rounded-lg px-3 py-2 text-sm ${mine ? 'self-end bg-brand-700 text-white' : 'self-start bg-gray-100'}`} data-testid="message" data-mine={mine}>
+                  {m.deleted_at ? (
+                    <em className="opacity-80">{t('deletedMessage')}</em>
+                  ) : (
+                    <>
+                      {m.meta?.check_in ? <p className="mb-1 text-xs opacity-80">{t('stayDetails', { checkIn: m.meta.check_in, checkOut: m.meta.check_out ?? '', guests: m.meta.guests ?? '' })}</p> : null}
+                      <p className="whitespace-pre-wrap">{m.text}</p>
+                    </>
+                  )}
+                  <p className="mt-1 flex items-center justify-end gap-2 text-[11px] opacity-70">
+                    {timeFmt.format(new Date(m.created_at))}
+                    {mine && !m.deleted_at && (m.type === 'text' || m.type === 'file') ? (
+                      <button type="button" className="underline" onClick={() => void remove(m)} aria-label={t('deleteMessage')}>
+                        ✕
+                      </button>
+                    ) : null}
+                  </p>
+                </div>
+              )}
+            </li>
+          );
+        })}
+        <div ref={bottom} />
+      </ol>
+      <form
+        className="flex flex-col gap-2 border-t border-gray-200 p-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <label htmlFor="chat-text" className="sr-only">
+          {t('placeholder')}
+        </label>
+        <textarea
+          id="chat-text"
+          value={text}
+          maxLength={MESSAGE_MAX_LENGTH}
+          placeholder={t('placeholder')}
+          rows={3}
+          onChange={(e) => changeText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              submit();
+            }
+          }}
+          className="w-full resize-y rounded-md border border-gray-300 px-3 py-2 text-base outline-none focus:ring-2 focus:ring-brand-600"
+        />
+        <div className="flex items-center justify-between gap-3">
+          <span className="text-xs text-muted">{t('enterHint')}</span>
+          <Button type="submit" disabled={sending || !text.trim()}>
+            {sending ? t('sending') : t('send')}
+          </Button>
+        </div>
+      </form>
+      {warning ? (
+        <InlineConfirm
+          title={t('offPlatformTitle')}
+          text={t('offPlatformText', { found: warning.join(', ') })}
+          confirmLabel={t('sendAnyway')}
+          cancelLabel={t('removeAndEdit')}
+          onConfirm={() => {
+            setWarning(null);
+            void send(text.trim());
+          }}
+          onCancel={() => {
+            setWarning(null);
+            changeText(stripOffPlatform(text));
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
