@@ -57,7 +57,7 @@ function demoCalendar(today: string): CalendarRange[] {
 const AMENITIES = ['sauna', 'fishing', 'boat_rental', 'wc', 'shower', 'dishwasher', 'open_fireplace', 'outdoor_furniture', 'mobile_telephone_coverage', 'refrigerator'];
 
 /** The demo host's five ads: a draft, one sent for review, two active (commission, fixed price) and a hidden one. */
-export async function seedCottages(db: Db, hostId: number): Promise<void> {
+export async function seedCottages(db: Db, hostId: number): Promise<{ commissionActive: number; fixed: number; hidden: number }> {
   const today = todayInStockholm();
   const now = Date.now();
   const day = 86_400_000;
@@ -185,4 +185,5 @@ export async function seedCottages(db: Db, hostId: number): Promise<void> {
     });
     await db.insert(cottageVisits).values(rows);
   }
+  return { commissionActive: active, fixed, hidden };
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../services/crypto';
+import { seedConversations } from './seed-conversations';
 import { seedCottages } from './seed-cottages';
 import type { Db } from './client';
 import { news, todos, users } from './schema';
@@ -64,7 +65,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     ])
     .returning({ id: news.id });
 
-  await seedCottages(db, ids['host@example.com']!);
+  const ads = await seedCottages(db, ids['host@example.com']!);
+  await seedConversations(db, { host: ids['host@example.com']!, guest: ids['guest@example.com']!, company: ids['company@example.com']! }, ads);
 
   const [recent, winter, fraud] = items.map((i) => i.id) as [number, number, number];
   for (const username of ['host@example.com', 'guest@example.com']) {

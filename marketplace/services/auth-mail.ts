@@ -12,7 +12,7 @@ export async function sendLinkMail(
   db: Db,
   to: string,
   language: string,
-  kind: 'loginLink' | 'reset',
+  kind: 'loginLink' | 'reset' | 'newMessage',
   url: string,
 ): Promise<void> {
   const locale = pickLocale(language);

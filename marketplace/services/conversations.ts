@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { conversationReads, conversations, conversationTagNames, conversationTags, cottageImages, cottages, hostReviews, messages, todos, users, type MessageType } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { ApiError } from '../http/errors';
+import { dashboardUrl, sendLinkMail } from './auth-mail';
 
 type ConversationRow = typeof conversations.$inferSelect;
 type Role = 'host' | 'guest';
@@ -203,8 +204,20 @@ async function touchConversation(db: Db, conversationId: number) {
   await db.update(conversations).set({ lastMessageAt: new Date() }).where(eq(conversations.id, conversationId));
 }
 
-/** The other side has something new to read: their UNREAD_MESSAGES to-do is (re)opened. */
+/**
+ * The other side has something new to read: their UNREAD_MESSAGES to-do is (re)opened, and when
+ * it was not open already they also get an e-mail (one per unread streak, not one per message).
+ */
 async function notifyUnread(db: Db, userId: number, conversationId: number) {
+  const [open] = await db
+    .select({ read: todos.read })
+    .from(todos)
+    .where(and(eq(todos.userId, userId), eq(todos.type, 'UNREAD_MESSAGES'), eq(todos.refId, conversationId)))
+    .limit(1);
+  if (!open || open.read) {
+    const [recipient] = await db.select({ username: users.username, language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
+    if (recipient) await sendLinkMail(db, recipient.username, recipient.language, 'newMessage', dashboardUrl(`/conversations/${conversationId}`));
+  }
   await db
     .insert(todos)
     .values({ userId, type: 'UNREAD_MESSAGES', refId: conversationId, conversationId })

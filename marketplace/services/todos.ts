@@ -17,7 +17,12 @@ export async function listTodos(db: Db, actor: SessionUser) {
     .where(eq(todos.userId, actor.id))
     .orderBy(asc(todos.read), desc(todos.createdAt), desc(todos.id))
     .limit(200);
-  return rows.map((r) => ({ type: r.type, value: { read: r.read, id: r.id, conversation_id: r.conversationId, title: r.title } }));
+  // Unread messages are one item (it leads to the inbox), however many conversations have them.
+  const messageRows = rows.filter((r) => r.type === 'UNREAD_MESSAGES');
+  const others = rows.filter((r) => r.type !== 'UNREAD_MESSAGES');
+  const merged = messageRows.length ? [{ ...messageRows[0]!, read: messageRows.every((r) => r.read) }, ...others] : others;
+  merged.sort((a, b) => Number(a.read) - Number(b.read));
+  return merged.map((r) => ({ type: r.type, value: { read: r.read, id: r.id, conversation_id: r.conversationId, title: r.title } }));
 }
 
 export async function markTodoRead(db: Db, actor: SessionUser, type: TodoType, refId: number) {

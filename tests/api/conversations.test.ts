@@ -43,6 +43,10 @@ describe('starting a conversation', () => {
     const todos = await h.db.select().from(h.schema.todos).where(and(eq(h.schema.todos.userId, owner.user.id), eq(h.schema.todos.type, 'UNREAD_MESSAGES')));
     expect(todos).toHaveLength(1);
     expect(todos[0]!.read).toBe(false);
+    // …and an e-mail (one for the unread streak, not one per message).
+    const mails = await h.db.select().from(h.schema.outbox).where(eq(h.schema.outbox.to, owner.user.username));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`/dashboard/conversations/${first.json.id}`);
   });
 
   it('a fixed-price ad gets no warnings; unpublished ads and own ads cannot be contacted', async () => {

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { Chat } from '@/components/chat/chat';
+import { HostReview } from '@/components/chat/host-review';
 import type { Conversation } from '@/components/chat/types';
 import { Notice } from '@/components/ui/notice';
 import { apiGet, ApiResponseError } from '@/lib/api/server';
@@ -44,6 +45,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
           {t('offersTab')}
         </Link>
       </nav>
+      {conversation.can_review_host ? <HostReview conversationId={conversation.id} /> : null}
       <Chat conversation={conversation} me={me.id} />
     </div>
   );
