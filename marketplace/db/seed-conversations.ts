@@ -28,7 +28,7 @@ const HOST_LINES = [
 
 const day = 86_400_000;
 
-type Plan = { cottageId: number; guestId: number; commission: boolean; count: number; startDaysAgo: number; lastFromGuest: boolean };
+type Plan = { cottageId: number; guestId: number; commission: boolean; count: number; startDaysAgo: number; spanDays: number; lastFromGuest: boolean };
 
 async function addConversation(db: Db, hostId: number, plan: Plan) {
   const [c] = await db
@@ -36,7 +36,8 @@ async function addConversation(db: Db, hostId: number, plan: Plan) {
     .values({ cottageId: plan.cottageId, hostId, guestId: plan.guestId, commission: plan.commission, createdAt: new Date(Date.now() - plan.startDaysAgo * day) })
     .returning();
   const start = Date.now() - plan.startDaysAgo * day;
-  const step = (plan.startDaysAgo * day - 3_600_000) / Math.max(1, plan.count);
+  // Messages spread over spanDays from the start (never in the future).
+  const step = Math.min(plan.spanDays * day, plan.startDaysAgo * day - 3_600_000) / Math.max(1, plan.count);
   const rows: (typeof messages.$inferInsert)[] = [];
   if (plan.commission) {
     rows.push({ conversationId: c!.id, type: 'communication_warning', visibleTo: 'guest', createdAt: new Date(start) });
@@ -72,10 +73,10 @@ async function addConversation(db: Db, hostId: number, plan: Plan) {
  * the inbox pages.
  */
 export async function seedConversations(db: Db, ids: { host: number; guest: number; company: number }, ads: { commissionActive: number; fixed: number; hidden: number }) {
-  const long = await addConversation(db, ids.host, { cottageId: ads.commissionActive, guestId: ids.company, commission: true, count: 220, startDaysAgo: 120, lastFromGuest: false });
+  const long = await addConversation(db, ids.host, { cottageId: ads.commissionActive, guestId: ids.company, commission: true, count: 220, startDaysAgo: 120, spanDays: 118, lastFromGuest: false });
   await db.insert(conversationTags).values({ conversationId: long, userId: ids.host, tagId: 1 });
-  await addConversation(db, ids.host, { cottageId: ads.fixed, guestId: ids.guest, commission: false, count: 6, startDaysAgo: 3, lastFromGuest: true });
-  const archived = await addConversation(db, ids.host, { cottageId: ads.hidden, guestId: ids.guest, commission: true, count: 4, startDaysAgo: 200, lastFromGuest: false });
+  await addConversation(db, ids.host, { cottageId: ads.fixed, guestId: ids.guest, commission: false, count: 6, startDaysAgo: 3, spanDays: 3, lastFromGuest: true });
+  const archived = await addConversation(db, ids.host, { cottageId: ads.hidden, guestId: ids.guest, commission: true, count: 4, startDaysAgo: 200, spanDays: 10, lastFromGuest: false });
   await db.insert(conversationTags).values({ conversationId: archived, userId: ids.host, tagId: 3 });
 
   const extra = await db
@@ -97,6 +98,7 @@ export async function seedConversations(db: Db, ids: { host: number; guest: numb
       commission: i % 2 === 0,
       count: 2 + (i % 3),
       startDaysAgo: 5 + i * 2,
+      spanDays: 1 + (i % 3),
       lastFromGuest: i % 5 === 0,
     });
   }
