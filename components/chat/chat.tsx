@@ -1,6 +1,5 @@
 'use client';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { api, ApiClientError } from '@/lib/api/client';
 import { RETRY_ATTEMPTS, RETRY_WAIT_MS, TIMEZONE } from '@/lib/constants';
@@ -16,16 +15,14 @@ export const POLL_MS = 1000;
 const draftKey = (id: number) => `stuga.draft.${id}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export function Chat({ conversation, me }: { conversation: Conversation; me: number }) {
+export function Chat({ conversation, me, toolbar }: { conversation: Conversation; me: number; toolbar?: React.ReactNode }) {
   const t = useTranslations('chat');
   const locale = useLocale();
-  const router = useRouter();
   const snackbar = useSnackbar();
   const [messages, setMessages] = useState<ChatMessage[]>(conversation.Messages);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [warning, setWarning] = useState<string[] | null>(null);
-  const [archived, setArchived] = useState(conversation.tags.some((x) => x.id === 3));
   const bottom = useRef<HTMLDivElement>(null);
   const seenUpTo = useRef(0);
   const id = conversation.id;
@@ -112,14 +109,6 @@ export function Chat({ conversation, me }: { conversation: Conversation; me: num
     void send(body);
   }
 
-  async function toggleArchive() {
-    const next = archived ? conversation.tags.filter((x) => x.id !== 3).map((x) => x.id) : [...conversation.tags.map((x) => x.id), 3];
-    await api(`/conversations/${id}/tag`, { body: { tags: [...new Set(next)] } });
-    setArchived(!archived);
-    snackbar(archived ? t('restored') : t('archived'), { severity: 'success' });
-    router.refresh();
-  }
-
   async function remove(message: ChatMessage) {
     await api(`/conversations/${id}/messages/${message.id}`, { method: 'DELETE' });
     setMessages((list) => list.map((m) => (m.id === message.id ? { ...m, text: '', deleted_at: new Date().toISOString() } : m)));
@@ -131,11 +120,7 @@ export function Chat({ conversation, me }: { conversation: Conversation; me: num
 
   return (
     <div className="relative flex flex-col rounded-lg bg-white shadow-sm">
-      <div className="flex justify-end border-b border-gray-100 px-4 py-2">
-        <Button variant="text" onClick={() => void toggleArchive()}>
-          {archived ? t('restore') : t('archive')}
-        </Button>
-      </div>
+      {toolbar ? <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-100 px-4 py-2">{toolbar}</div> : null}
       <ol className="flex max-h-[60vh] min-h-64 flex-col gap-2 overflow-y-auto px-4 py-4" aria-live="polite" data-testid="messages">
         {messages.map((m, index) => {
           // Grouped by day: a heading where the day changes.

@@ -52,6 +52,10 @@ test('a guest contacts a host from the ad; they chat, and replies appear without
   await guest.goto(conversationUrl);
   await expect(guest.getByLabel('Skriv ett meddelande…')).toHaveValue('Vi kommer vid tre');
 
+  // The host tags it Important; the inbox shows the tag.
+  await host.getByRole('group', { name: 'Taggar' }).getByRole('button', { name: 'Viktig' }).click();
+  await expect(host.getByRole('group', { name: 'Taggar' }).getByRole('button', { name: 'Viktig' })).toHaveAttribute('aria-pressed', 'true');
+
   // The host archives and restores.
   await host.getByRole('button', { name: 'Arkivera' }).click();
   await expect(host.getByTestId('snackbar')).toContainText('Konversationen arkiverades');
@@ -62,7 +66,9 @@ test('a guest contacts a host from the ad; they chat, and replies appear without
   await host.getByRole('button', { name: 'Återställ' }).click();
   await expect(host.getByTestId('snackbar')).toContainText('tillbaka i din inkorg');
   await host.goto('/dashboard/conversations');
-  await expect(host.getByTestId('conversation-row').filter({ hasText: 'Ja, vecka 24 är ledig' })).toHaveCount(1);
+  const restored = host.getByTestId('conversation-row').filter({ hasText: 'Ja, vecka 24 är ledig' });
+  await expect(restored).toHaveCount(1);
+  await expect(restored).toContainText('Viktig');
 });
 
 test('a signed-out visitor signs in from the ad and comes back to it', async ({ page }) => {

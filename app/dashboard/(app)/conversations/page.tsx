@@ -6,7 +6,7 @@ import { buttonClass } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { PageTitle } from '@/components/ui/page-title';
 import { apiGet, ApiResponseError } from '@/lib/api/server';
-import { PAGE_SIZE_CONVERSATIONS, type Locale } from '@/lib/constants';
+import { PAGE_SIZE_CONVERSATIONS, RETRY_ATTEMPTS, RETRY_WAIT_MS, type Locale } from '@/lib/constants';
 import { formatDate } from '@/lib/format';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -23,11 +23,16 @@ export default async function ConversationsPage({ searchParams }: { searchParams
   const t = await getTranslations('chat');
   const tc = await getTranslations('conversations');
   const locale = (await getLocale()) as Locale;
+  // SPEC §4: up to 3 attempts 2 s apart, then 'Could not load conversations.' with a retry link (a 401 logs out at once).
   let page: { results: ConversationSummary[]; nextPage: number | null } | null = null;
-  try {
-    page = await apiGet(`/api/conversations?offset=${offset}${tag ? `&tags=${tag}` : ''}`);
-  } catch (error) {
-    if (!(error instanceof ApiResponseError)) throw error;
+  for (let attempt = 1; attempt <= RETRY_ATTEMPTS && !page; attempt++) {
+    try {
+      page = await apiGet(`/api/conversations?offset=${offset}${tag ? `&tags=${tag}` : ''}`);
+    } catch (error) {
+      if (!(error instanceof ApiResponseError)) throw error;
+      if (error.status < 500 || attempt === RETRY_ATTEMPTS) break;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_WAIT_MS));
+    }
   }
   const href = (next: { tag?: number | null; offset?: number }) => {
     const q = new URLSearchParams();

@@ -3,7 +3,9 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { Chat } from '@/components/chat/chat';
+import { ChatTags } from '@/components/chat/chat-tags';
 import { HostReview } from '@/components/chat/host-review';
+import { PhoneContacts } from '@/components/chat/phone-contacts';
 import type { Conversation } from '@/components/chat/types';
 import { Notice } from '@/components/ui/notice';
 import { apiGet, ApiResponseError } from '@/lib/api/server';
@@ -19,8 +21,13 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
   const t = await getTranslations('chat');
   let conversation: Conversation;
   let me: { id: number };
+  let tags: { id: number; tag: string }[];
   try {
-    [conversation, me] = await Promise.all([apiGet<Conversation>(`/api/conversations/${id}`), apiGet<{ id: number }>('/api/user')]);
+    [conversation, me, tags] = await Promise.all([
+      apiGet<Conversation>(`/api/conversations/${id}`),
+      apiGet<{ id: number }>('/api/user'),
+      apiGet<{ id: number; tag: string }[]>('/api/tags'),
+    ]);
   } catch (error) {
     if (error instanceof ApiResponseError) {
       return <Notice tone="error">{error.status === 404 || error.status === 400 ? t('invalidConversation') : t('loadFailed')}</Notice>;
@@ -46,7 +53,16 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
         </Link>
       </nav>
       {conversation.can_review_host ? <HostReview conversationId={conversation.id} /> : null}
-      <Chat conversation={conversation} me={me.id} />
+      <Chat
+        conversation={conversation}
+        me={me.id}
+        toolbar={
+          <>
+            <ChatTags conversationId={conversation.id} initial={conversation.tags} available={tags} />
+            <PhoneContacts people={conversation.Users} />
+          </>
+        }
+      />
     </div>
   );
 }
