@@ -26,3 +26,14 @@ test('the shell, to-do list and news have no serious accessibility violations', 
     expect(await seriousViolations(page), path).toEqual([]);
   }
 });
+
+test('the listings, the editor, the inbox and a chat have no serious accessibility violations', async ({ page }) => {
+  await page.goto('/dashboard/login');
+  await signIn(page, 'host@example.com', 'demo-host-1');
+  await expect(page).toHaveURL(/\/dashboard\/conversations$/);
+  for (const path of ['/dashboard/conversations', '/dashboard/cottages', '/dashboard/cottages/3', '/dashboard/cottages/3/calendar', '/sv/stuga/3']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+});

@@ -101,7 +101,7 @@ test('the calendar is edited by keyboard, shows the state colours and keeps them
   await page.keyboard.press('Enter');
   const chosen = page.locator(`[data-day="${day}"]`);
   await expect(chosen).toHaveAttribute('data-state', '2');
-  await expect(chosen).toHaveClass(/bg-gray-400/);
+  await expect(chosen).toHaveClass(/bg-gray-600/);
   await save(page);
   await page.goto('/dashboard/cottages/3/calendar');
   await expect(page.locator(`[data-day="${day}"]`)).toHaveAttribute('data-state', '2');

@@ -145,7 +145,7 @@ export function CalendarStep({ cottage }: { cottage: Cottage }) {
                           choose(day);
                         }
                       }}
-                      className={`aspect-square rounded text-xs font-medium outline-none focus-visible:ring-2 focus-visible:ring-ink ${STATE_COLOURS[s]} ${selected ? 'ring-2 ring-ink' : ''} ${day < today ? 'opacity-50' : ''}`}
+                      className={`aspect-square rounded text-xs font-medium outline-none focus-visible:ring-2 focus-visible:ring-ink ${STATE_COLOURS[s]} ${selected ? 'ring-2 ring-ink' : ''} ${day < today ? 'line-through' : ''}`}
                     >
                       {Number(day.slice(8))}
                     </button>
