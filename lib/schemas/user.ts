@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { idNumber } from './common';
 import { usernameBody } from './auth';
 
-export const TODO_TYPES = ['UNREAD_MESSAGES', 'OUTDATED_COTTAGE', 'PENDING_BOOKING', 'UNREAD_NEWS'] as const;
-export type TodoType = (typeof TODO_TYPES)[number];
+export const TO_DO_TYPES = ['UNREAD_MESSAGES', 'OUTDATED_COTTAGE', 'PENDING_BOOKING', 'UNREAD_NEWS'] as const;
+export type ToDoType = (typeof TO_DO_TYPES)[number];
 
 /** POST /api/user/send-auth-token: `next` is where the link should lead (kept only if safe). */
 export const sendAuthTokenBody = z.extend(usernameBody, { next: z.optional(z.string().check(z.maxLength(200))) });
@@ -12,7 +12,7 @@ export const sendAuthTokenBody = z.extend(usernameBody, { next: z.optional(z.str
 export const createAccountQuery = z.object({ autenticate: z.literal('yes', { error: 'errors.form' }) });
 
 /** PATCH /api/user/todo */
-export const todoReadBody = z.object({ type: z.enum(TODO_TYPES), id: idNumber });
+export const todoReadBody = z.object({ type: z.enum(TO_DO_TYPES), id: idNumber });
 
 /** POST /api/user/events */
 export const userEventBody = z.object({

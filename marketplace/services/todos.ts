@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../db/client';
-import { news, todos, type TodoType } from '../db/schema';
+import { news, todos, type ToDoType } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { notFound } from '../http/errors';
 import { syncOutdatedCalendarTodos } from './cottage-calendar';
@@ -25,7 +25,7 @@ export async function listTodos(db: Db, actor: SessionUser) {
   return merged.map((r) => ({ type: r.type, value: { read: r.read, id: r.id, conversation_id: r.conversationId, title: r.title } }));
 }
 
-export async function markTodoRead(db: Db, actor: SessionUser, type: TodoType, refId: number) {
+export async function markTodoRead(db: Db, actor: SessionUser, type: ToDoType, refId: number) {
   await db
     .update(todos)
     .set({ read: true })

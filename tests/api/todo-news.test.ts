@@ -32,7 +32,7 @@ async function insertNews(values: { title?: string; body?: string; publishedFrom
   return row!;
 }
 
-async function todoRead(userId: number, type: (typeof h.schema.TODO_TYPES)[number], refId: number) {
+async function todoRead(userId: number, type: (typeof h.schema.TO_DO_TYPES)[number], refId: number) {
   const [row] = await h.db
     .select({ read: h.schema.todos.read })
     .from(h.schema.todos)

@@ -1,8 +1,8 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import type { TodoType } from '../../../lib/schemas/user';
+import type { ToDoType } from '../../../lib/schemas/user';
 import { users } from './users';
 
-export { TODO_TYPES, type TodoType } from '../../../lib/schemas/user';
+export { TO_DO_TYPES, type ToDoType } from '../../../lib/schemas/user';
 
 export const news = pgTable('news', {
   id: serial('id').primaryKey(),
@@ -20,7 +20,7 @@ export const todos = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: varchar('type', { length: 24 }).$type<TodoType>().notNull(),
+    type: varchar('type', { length: 24 }).$type<ToDoType>().notNull(),
     refId: integer('ref_id').notNull(),
     conversationId: integer('conversation_id'),
     read: boolean('read').notNull().default(false),
