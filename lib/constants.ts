@@ -24,6 +24,9 @@ export const DRAWER_WIDTH_PX = 300;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MIN_SIDE = 500;
 
+// Chat attachments (SPEC §9): at most 10 MB.
+export const CHAT_FILE_MAX_BYTES = 10 * 1024 * 1024;
+
 // Sign-in security (issue: foundation).
 export const LOGIN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;

@@ -2,7 +2,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { api, ApiClientError } from '@/lib/api/client';
-import { RETRY_ATTEMPTS, RETRY_WAIT_MS, TIMEZONE } from '@/lib/constants';
+import { putWithProgress, type UploadTicket } from '@/lib/api/upload';
+import { CHAT_FILE_MAX_BYTES, RETRY_ATTEMPTS, RETRY_WAIT_MS, TIMEZONE } from '@/lib/constants';
 import { findOffPlatform, stripOffPlatform } from '@/lib/rules/off-platform';
 import { MESSAGE_MAX_LENGTH } from '@/lib/rules/conversation';
 import { Button } from '@/components/ui/button';
@@ -23,6 +24,8 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [warning, setWarning] = useState<string[] | null>(null);
+  const [upload, setUpload] = useState<{ name: string; percent: number } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const bottom = useRef<HTMLDivElement>(null);
   const seenUpTo = useRef(0);
   const id = conversation.id;
@@ -109,6 +112,21 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
     void send(body);
   }
 
+  async function attach(file: File) {
+    if (file.size >= CHAT_FILE_MAX_BYTES) return snackbar(t('fileTooLarge'));
+    setUpload({ name: file.name, percent: 0 });
+    try {
+      const ticket = await api<UploadTicket & { path: string }>(`/conversations/${id}/upload`, { body: { fileName: file.name } });
+      await putWithProgress(ticket, file, (percent) => setUpload({ name: file.name, percent }));
+      const message = await api<ChatMessage>(`/conversations/${id}/files`, { body: { path: ticket.path, fileName: file.name } });
+      setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
+    } catch (error) {
+      snackbar(error instanceof ApiClientError && error.message ? error.message : t('uploadFailed'));
+    } finally {
+      setUpload(null);
+    }
+  }
+
   async function remove(message: ChatMessage) {
     await api(`/conversations/${id}/messages/${message.id}`, { method: 'DELETE' });
     setMessages((list) => list.map((m) => (m.id === message.id ? { ...m, text: '', deleted_at: new Date().toISOString() } : m)));
@@ -140,7 +158,14 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
                   ) : (
                     <>
                       {m.meta?.check_in ? <p className="mb-1 text-xs opacity-80">{t('stayDetails', { checkIn: m.meta.check_in, checkOut: m.meta.check_out ?? '', guests: m.meta.guests ?? '' })}</p> : null}
-                      <p className="whitespace-pre-wrap">{m.text}</p>
+                      {m.type === 'file' && m.resource_id ? (
+                        <a href={`/api/conversations/${id}/files/${m.resource_id}`} className="underline" data-testid="file-link">
+                          📎 {m.text}
+                          {m.meta?.size ? ` (${Math.max(1, Math.round(m.meta.size / 1024))} kB)` : ''}
+                        </a>
+                      ) : (
+                        <p className="whitespace-pre-wrap">{m.text}</p>
+                      )}
                     </>
                   )}
                   <p className="mt-1 flex items-center justify-end gap-2 text-[11px] opacity-70">
@@ -183,8 +208,34 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
           }}
           className="w-full resize-y rounded-md border border-gray-300 px-3 py-2 text-base outline-none focus:ring-2 focus:ring-brand-600"
         />
+        {upload ? (
+          <p className="text-sm" aria-live="polite">
+            {t('uploadingFile', upload)} <progress max={100} value={upload.percent} className="ml-2 h-2 w-40 align-middle" />
+          </p>
+        ) : null}
         <div className="flex items-center justify-between gap-3">
-          <span className="text-xs text-muted">{t('enterHint')}</span>
+          <span className="flex items-center gap-3 text-xs text-muted">
+            {conversation.filters.files ? (
+              <>
+                <input
+                  ref={fileInput}
+                  type="file"
+                  className="sr-only"
+                  aria-label={t('attach')}
+                  data-testid="chat-file"
+                  onChange={(e) => {
+                    const file = e.target.files?.[0];
+                    e.target.value = '';
+                    if (file) void attach(file);
+                  }}
+                />
+                <button type="button" className="text-sm font-semibold text-brand-700 hover:underline disabled:opacity-50" disabled={upload !== null} onClick={() => fileInput.current?.click()}>
+                  📎 {t('attach')}
+                </button>
+              </>
+            ) : null}
+            {t('enterHint')}
+          </span>
           <Button type="submit" disabled={sending || !text.trim()}>
             {sending ? t('sending') : t('send')}
           </Button>

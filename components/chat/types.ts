@@ -7,7 +7,8 @@ export type ChatMessage = {
   created_at: string;
   deleted_at: string | null;
   seen_by_users: number[];
-  meta: { check_in?: string | null; check_out?: string | null; guests?: number | null };
+  resource_id: number | null;
+  meta: { check_in?: string | null; check_out?: string | null; guests?: number | null; size?: number };
 };
 export type ConversationSummary = {
   id: number;

@@ -51,3 +51,9 @@ export const hostReviewBody = z.object({
     {},
   ),
 });
+
+/** POST /{id}/upload: the attachment's name (SPEC §7 fileName). */
+export const chatUploadBody = z.object({ fileName: z.string().check(z.minLength(1, 'validation.required'), z.maxLength(255)) });
+
+/** POST /{id}/files: the uploaded path and the name to show. */
+export const chatFileBody = z.object({ path: z.string().check(z.regex(/^[A-Za-z0-9_-]{44}$/, 'chat.uploadFailed')), fileName: z.string().check(z.minLength(1, 'validation.required'), z.maxLength(255)) });

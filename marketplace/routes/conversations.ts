@@ -1,11 +1,15 @@
 import 'server-only';
 import * as z from 'zod/mini';
 import { idParam } from '@/lib/schemas/common';
-import { contactHostBody, conversationListQuery, conversationTagBody, hostReviewBody, messagesQuery, newTagBody, sendMessageBody } from '@/lib/schemas/conversation';
+import { CHAT_FILE_MAX_BYTES } from '@/lib/constants';
+import { chatFileBody, chatUploadBody, contactHostBody, conversationListQuery, conversationTagBody, hostReviewBody, messagesQuery, newTagBody, sendMessageBody } from '@/lib/schemas/conversation';
 import { hostReviews } from '../db/schema';
 import type { Api } from '../http/api';
 import { ApiError } from '../http/errors';
+import { readBodyLimited, sessionUserOf } from './uploads';
+import { acceptChatFile, createChatFileTicket, readChatFile, registerChatFile } from '../services/chat-files';
 import {
+  afterOwnMessage,
   contactHost,
   conversationDto,
   createTag,
@@ -88,6 +92,44 @@ export function conversationRoutes(api: Api) {
     if (!before.can_review_host) throw new ApiError(400, 'chat.cannotReview');
     await db.insert(hostReviews).values({ conversationId: id, guestId: user.id, recommended: body.recommended, details: body.details });
     return conversationDto(db, user, id);
+  });
+
+  // POST /api/conversations/:id/upload — a signed URL for one attachment (unless the conversation disables files)
+  api.route({ method: 'post', path: '/api/conversations/:id/upload', auth: 'user', tag: 'conversations', summary: 'Signed upload for an attachment', body: chatUploadBody }, async ({ db, user, params }) => {
+    const { conversation } = await participantOf(db, user, idOf(params));
+    if (!conversation.filesEnabled) throw new ApiError(400, 'chat.filesDisabled');
+    return createChatFileTicket(user.id, conversation.id);
+  });
+
+  // PUT /api/conversation-uploads/:token — the attachment's bytes (raw body, under 10 MB)
+  api.docs.add({ method: 'put', path: '/api/conversation-uploads/:token', auth: 'user', tag: 'conversations', summary: 'Upload attachment bytes to a signed URL' });
+  api.hono.put('/api/conversation-uploads/:token', async (c) => {
+    const user = await sessionUserOf(c);
+    const bytes = await readBodyLimited(c, CHAT_FILE_MAX_BYTES, () => new ApiError(413, 'chat.fileTooLarge', [], {}, { connection: 'close' }));
+    return c.json(await acceptChatFile(c.req.param('token'), bytes, user?.id ?? null));
+  });
+
+  // POST /api/conversations/:id/files — an uploaded attachment joins the conversation as a file message
+  api.route({ method: 'post', path: '/api/conversations/:id/files', auth: 'user', tag: 'conversations', summary: 'Add an attachment', body: chatFileBody }, async ({ db, user, params, body }) => {
+    const { conversation, role } = await participantOf(db, user, idOf(params));
+    if (!conversation.filesEnabled) throw new ApiError(400, 'chat.filesDisabled');
+    const message = await registerChatFile(db, user, conversation.id, body.path, body.fileName);
+    return afterOwnMessage(db, user, conversation, role, message);
+  });
+
+  // GET /api/conversations/:id/files/:fid — a participant downloads an attachment
+  api.route({ method: 'get', path: '/api/conversations/:id/files/:fid', auth: 'user', tag: 'conversations', summary: 'Download an attachment' }, async ({ db, user, params }) => {
+    const { conversation } = await participantOf(db, user, idOf(params));
+    const file = await readChatFile(db, conversation.id, idOf(params, 'fid'));
+    return new Response(new Uint8Array(file.bytes), {
+      headers: {
+        'content-type': 'application/octet-stream',
+        'content-length': String(file.bytes.length),
+        'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, no-store',
+      },
+    });
   });
 
   // GET /api/tags — the fixed conversation tags and the user's own; POST /api/tags — a new own tag

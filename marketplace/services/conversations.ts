@@ -241,10 +241,15 @@ export async function markSeen(db: Db, actor: SessionUser, conversationId: numbe
 
 export async function postMessage(db: Db, actor: SessionUser, conversation: ConversationRow, role: Role, text: string, meta: Record<string, unknown> = {}) {
   const [message] = await db.insert(messages).values({ conversationId: conversation.id, userId: actor.id, type: 'text', text, meta }).returning();
+  return afterOwnMessage(db, actor, conversation, role, message!);
+}
+
+/** After the actor added a message: the conversation moves up, the actor has read it, the other side is told. */
+export async function afterOwnMessage(db: Db, actor: SessionUser, conversation: ConversationRow, role: Role, message: typeof messages.$inferSelect) {
   await touchConversation(db, conversation.id);
-  await markSeen(db, actor, conversation.id, message!.id);
+  await markSeen(db, actor, conversation.id, message.id);
   await notifyUnread(db, role === 'host' ? conversation.guestId : conversation.hostId, conversation.id);
-  return messageDto(message!, 0, 0);
+  return messageDto(message, 0, 0);
 }
 
 /** POST /api/conversations: a guest writes to the host of a public ad; the same ad continues the same conversation. */

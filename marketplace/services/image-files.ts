@@ -65,7 +65,7 @@ function uploadSecret(): string {
 }
 
 // Each use of the secret gets its own label, so one kind of MAC can never stand in for another.
-const mac = (label: string, data: string) => createHmac('sha256', uploadSecret()).update(`stuga-${label}\n${data}`).digest('base64url');
+export const mac = (label: string, data: string) => createHmac('sha256', uploadSecret()).update(`stuga-${label}\n${data}`).digest('base64url');
 
 /**
  * A new file name: 128 random bits plus a MAC binding it to the uploader and scope, so that

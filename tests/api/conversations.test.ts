@@ -203,3 +203,52 @@ describe('rating the host (SPEC §6)', () => {
     expect(((await h.call('GET', `/api/conversations/${id}`, { token: owner.token })).json as { HostReview: unknown }).HostReview).toBeNull();
   });
 });
+
+describe('attachments', () => {
+  async function putBytes(url: string, bytes: Buffer, token: string) {
+    const response = await fetch(h.url + url, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream', 'accept-language': 'en' }, body: new Uint8Array(bytes) });
+    return { status: response.status, json: (await response.json().catch(() => ({}))) as Record<string, unknown> };
+  }
+
+  it('a participant uploads a file, it becomes a file message, and only participants download it', async () => {
+    const { owner, ad } = await publicAd(false);
+    const guest = await host(h);
+    const id = (await contact(guest.token, ad.id)).json.id as number;
+    const ticket = (await h.call('POST', `/api/conversations/${id}/upload`, { token: guest.token, body: { fileName: 'packlista.pdf' } })).json as { url: string; path: string };
+    expect(ticket.url).toMatch(/^\/api\/conversation-uploads\//);
+    const bytes = Buffer.from('%PDF-1.4 packlista: sängkläder, handdukar');
+    expect((await putBytes(ticket.url, bytes, guest.token)).status).toBe(200);
+    // The same ticket cannot overwrite the file.
+    expect((await putBytes(ticket.url, Buffer.from('other'), guest.token)).status).toBe(409);
+    const message = await h.call('POST', `/api/conversations/${id}/files`, { token: guest.token, body: { path: ticket.path, fileName: 'packlista.pdf' } });
+    expect(message.json.type).toBe('file');
+    const fileId = message.json.resource_id as number;
+    for (const who of [guest, owner]) {
+      const response = await fetch(`${h.url}/api/conversations/${id}/files/${fileId}`, { headers: { authorization: `Bearer ${who.token}` } });
+      expect(response.status).toBe(200);
+      expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+      expect(response.headers.get('content-disposition')).toContain("filename*=UTF-8''packlista.pdf");
+    }
+    const stranger = await host(h);
+    const refused = await fetch(`${h.url}/api/conversations/${id}/files/${fileId}`, { headers: { authorization: `Bearer ${stranger.token}` } });
+    expect(refused.status).toBe(404);
+  });
+
+  it('refuses 10 MB or more, another user’s ticket, and a path issued to someone else', async () => {
+    const { owner, ad } = await publicAd(false);
+    const guest = await host(h);
+    const id = (await contact(guest.token, ad.id)).json.id as number;
+    const ticket = (await h.call('POST', `/api/conversations/${id}/upload`, { token: guest.token, body: { fileName: 'stor.zip' } })).json as { url: string; path: string };
+    const big = await putBytes(ticket.url, Buffer.alloc(10 * 1024 * 1024), guest.token);
+    expect(big.status).toBe(413);
+    expect(big.json.message).toBe('File size should be less than 10 MB');
+    expect((await putBytes(ticket.url, Buffer.from('hej'), owner.token)).status).toBe(403);
+    expect((await putBytes(ticket.url, Buffer.from('hej'), guest.token)).status).toBe(200);
+    // The host cannot register the guest's upload as their own.
+    const stolen = await h.call('POST', `/api/conversations/${id}/files`, { token: owner.token, body: { path: ticket.path, fileName: 'x.txt' } });
+    expect(stolen.status).toBe(400);
+    expect(stolen.json.message).toBe('Could not upload the file.');
+    await h.db.update(h.schema.conversations).set({ filesEnabled: false }).where(eq(h.schema.conversations.id, id));
+    expect((await h.call('POST', `/api/conversations/${id}/upload`, { token: guest.token, body: { fileName: 'a.txt' } })).status).toBe(400);
+  });
+});

@@ -10,6 +10,7 @@ async function as(browser: Browser, who: { email: string; password: string }): P
 }
 
 test('a guest contacts a host from the ad; they chat, and replies appear without reloading', async ({ browser }) => {
+  test.setTimeout(120_000);
   const guest = await as(browser, GUEST);
   const host = await as(browser, HOST);
 
@@ -22,6 +23,8 @@ test('a guest contacts a host from the ad; they chat, and replies appear without
   // A commission ad: the guest is warned about contact outside the platform.
   await expect(guest.getByTestId('warning-message')).toContainText('betala och kommunicera alltid via Stuga');
   const conversationUrl = guest.url();
+  const conversationPath = new URL(conversationUrl).pathname;
+  const inboxRow = (page: Page) => page.locator(`[data-testid="conversation-row"][href="${conversationPath}"]`);
 
   await host.reload();
   const row = host.getByTestId('conversation-row').filter({ hasText: 'Är stugan ledig vecka 24?' });
@@ -36,6 +39,11 @@ test('a guest contacts a host from the ad; they chat, and replies appear without
   const delay = Date.now() - sentAt;
   test.info().annotations.push({ type: 'delivery-ms', description: String(delay) });
   expect(delay).toBeLessThan(2000);
+
+  // An attachment, with the file shown on the other side.
+  await guest.getByTestId('chat-file').setInputFiles({ name: 'vägbeskrivning.txt', mimeType: 'text/plain', buffer: Buffer.from('Sväng vänster vid kyrkan.') });
+  await expect(guest.getByTestId('file-link')).toContainText('vägbeskrivning.txt');
+  await expect(host.getByTestId('file-link')).toContainText('vägbeskrivning.txt', { timeout: 5000 });
 
   // The off-platform warning, and Cancel strips what matched.
   await guest.getByLabel('Skriv ett meddelande…').fill('Toppen! Ring mig på 070-123 45 67 så bestämmer vi.');
@@ -60,13 +68,13 @@ test('a guest contacts a host from the ad; they chat, and replies appear without
   await host.getByRole('button', { name: 'Arkivera' }).click();
   await expect(host.getByTestId('snackbar')).toContainText('Konversationen arkiverades');
   await host.goto('/dashboard/conversations');
-  await expect(host.getByTestId('conversation-row').filter({ hasText: 'Ja, vecka 24 är ledig' })).toHaveCount(0);
+  await expect(inboxRow(host)).toHaveCount(0);
   await host.getByRole('link', { name: 'Arkiverad' }).click();
-  await host.getByTestId('conversation-row').filter({ hasText: 'Ja, vecka 24 är ledig' }).click();
+  await inboxRow(host).click();
   await host.getByRole('button', { name: 'Återställ' }).click();
   await expect(host.getByTestId('snackbar')).toContainText('tillbaka i din inkorg');
   await host.goto('/dashboard/conversations');
-  const restored = host.getByTestId('conversation-row').filter({ hasText: 'Ja, vecka 24 är ledig' });
+  const restored = inboxRow(host);
   await expect(restored).toHaveCount(1);
   await expect(restored).toContainText('Viktig');
 });

@@ -35,7 +35,7 @@ async function handle(request: NextRequest): Promise<Response> {
 
   const contentType = request.headers.get('content-type');
   // Image uploads stream through (the marketplace caps them); a declared size over the cap stops here.
-  const upload = request.nextUrl.pathname.startsWith('/api/uploads/');
+  const upload = request.nextUrl.pathname.startsWith('/api/uploads/') || request.nextUrl.pathname.startsWith('/api/conversation-uploads/');
   if (upload && Number(request.headers.get('content-length') ?? 0) > IMAGE_MAX_BYTES + UPLOAD_SLACK_BYTES) {
     return NextResponse.json({ message: translate(locale, 'images.invalidFile', { filenames: '' }), errors: [] }, { status: 413, headers: { connection: 'close' } });
   }
@@ -57,7 +57,7 @@ async function handle(request: NextRequest): Promise<Response> {
   }
 
   const responseHeaders = new Headers();
-  for (const name of ['content-type', 'retry-after', 'cache-control']) {
+  for (const name of ['content-type', 'retry-after', 'cache-control', 'content-disposition', 'content-length', 'x-content-type-options']) {
     const value = upstream.headers.get(name);
     if (value) responseHeaders.set(name, value);
   }

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { api, ApiClientError } from '@/lib/api/client';
+import { putWithProgress, type UploadTicket } from '@/lib/api/upload';
 import { IMAGE_MAX_BYTES, IMAGE_MIN_SIDE } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
 import { InlineConfirm } from '@/components/ui/inline-confirm';
@@ -10,25 +11,12 @@ import { useSnackbar } from '@/components/layout/snackbar';
 import type { Cottage, CottageImage } from '../types';
 import { StepDialog } from './step-dialog';
 
-type Ticket = { url: string; method: 'PUT'; headers: Record<string, string>; filename: string };
+type Ticket = UploadTicket & { filename: string };
 type Progress = { name: string; percent: number };
 
 /** SPEC §8: the two image messages stay 5 s and 10 s. */
 const TYPE_NOTICE_MS = 5000;
 const FILE_NOTICE_MS = 10000;
-
-/** PUT with upload progress (fetch has none). */
-function put(ticket: Ticket, file: File, onProgress: (percent: number) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', ticket.url);
-    for (const [name, value] of Object.entries(ticket.headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(xhr.responseText)));
-    xhr.onerror = () => reject(new Error('network'));
-    xhr.send(file);
-  });
-}
 
 async function dimensionsOk(file: File): Promise<boolean> {
   try {
@@ -65,7 +53,7 @@ export function ImagesStep({ cottage }: { cottage: Cottage }) {
       }
       try {
         const ticket = await api<Ticket>(`${base}/images/upload`, { body: { fileName: file.name } });
-        await put(ticket, file, (percent) => setProgress((list) => list.map((p) => (p.name === file.name ? { ...p, percent } : p))));
+        await putWithProgress(ticket, file, (percent) => setProgress((list) => list.map((p) => (p.name === file.name ? { ...p, percent } : p))));
         const image = await api<CottageImage>(`${base}/images`, { body: { filename: ticket.filename } });
         setImages((list) => [...list, image]);
       } catch {

@@ -138,5 +138,5 @@ export const conversationFiles = pgTable(
     contentType: varchar('content_type', { length: 100 }).notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('conversation_files_conversation_idx').on(t.conversationId)],
+  (t) => [index('conversation_files_conversation_idx').on(t.conversationId), uniqueIndex('conversation_files_path_key').on(t.path)],
 );

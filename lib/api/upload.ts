@@ -1,0 +1,14 @@
+// Browser side: PUT a file to a signed upload URL with progress (fetch reports none).
+export type UploadTicket = { url: string; method: 'PUT'; headers: Record<string, string> };
+
+export function putWithProgress(ticket: UploadTicket, file: File, onProgress: (percent: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', ticket.url);
+    for (const [name, value] of Object.entries(ticket.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
+    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(xhr.responseText)));
+    xhr.onerror = () => reject(new Error('network'));
+    xhr.send(file);
+  });
+}

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "conversation_files_path_key" ON "conversation_files" USING btree ("path");
