@@ -1,7 +1,9 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Db } from './client';
-import { conversationReads, conversations, conversationTags, messages, todos, users } from './schema';
+import { randomBytes } from 'node:crypto';
+import { storage } from '../providers/storage';
+import { conversationFiles, conversationReads, conversations, conversationTags, messages, todos, users } from './schema';
 
 const FIRST = ['Anna', 'Lars', 'Maria', 'Johan', 'Elin', 'Oskar', 'Sofia', 'Nils', 'Ida', 'Gustav', 'Ebba', 'Viktor', 'Alva', 'Filip', 'Klara', 'Axel', 'Wilma', 'Hugo', 'Saga', 'Emil', 'Linnea', 'Isak', 'Tove', 'Albin', 'Frida', 'Erik', 'Moa', 'Leo'];
 const LAST = ['Andersson', 'Karlsson', 'Nilsson', 'Eriksson', 'Larsson', 'Olsson', 'Persson', 'Svensson', 'Gustafsson', 'Pettersson', 'Jonsson', 'Jansson', 'Hansson', 'Bengtsson'];
@@ -75,6 +77,12 @@ async function addConversation(db: Db, hostId: number, plan: Plan) {
 export async function seedConversations(db: Db, ids: { host: number; guest: number; company: number }, ads: { commissionActive: number; fixed: number; hidden: number }) {
   const long = await addConversation(db, ids.host, { cottageId: ads.commissionActive, guestId: ids.company, commission: true, count: 220, startDaysAgo: 120, spanDays: 118, lastFromGuest: false });
   await db.insert(conversationTags).values({ conversationId: long, userId: ids.host, tagId: 1 });
+  // A file in the long conversation: the host's directions, sent a month ago.
+  const path = randomBytes(33).toString('base64url').slice(0, 44);
+  const directions = Buffer.from('Vägbeskrivning till Röd stuga i Grisslehamn\n\nTa väg 76 mot Grisslehamn, sväng höger vid kyrkan och följ skyltarna mot Havsbandet.\n');
+  await storage.put(`files/${path}`, directions, 'application/octet-stream');
+  const [file] = await db.insert(conversationFiles).values({ conversationId: long, userId: ids.host, path, fileName: 'vagbeskrivning.txt', size: directions.length, contentType: 'application/octet-stream' }).returning();
+  await db.insert(messages).values({ conversationId: long, userId: ids.host, type: 'file', text: 'vagbeskrivning.txt', resourceId: file!.id, meta: { size: directions.length }, createdAt: new Date(Date.now() - 30 * day) });
   await addConversation(db, ids.host, { cottageId: ads.fixed, guestId: ids.guest, commission: false, count: 6, startDaysAgo: 3, spanDays: 3, lastFromGuest: true });
   const archived = await addConversation(db, ids.host, { cottageId: ads.hidden, guestId: ids.guest, commission: true, count: 4, startDaysAgo: 200, spanDays: 10, lastFromGuest: false });
   await db.insert(conversationTags).values({ conversationId: archived, userId: ids.host, tagId: 3 });
