@@ -77,12 +77,18 @@ async function addConversation(db: Db, hostId: number, plan: Plan) {
 export async function seedConversations(db: Db, ids: { host: number; guest: number; company: number }, ads: { commissionActive: number; fixed: number; hidden: number }) {
   const long = await addConversation(db, ids.host, { cottageId: ads.commissionActive, guestId: ids.company, commission: true, count: 220, startDaysAgo: 120, spanDays: 118, lastFromGuest: false });
   await db.insert(conversationTags).values({ conversationId: long, userId: ids.host, tagId: 1 });
-  // A file in the long conversation: the host's directions, sent a month ago.
+  // A file in the long conversation: the host's directions, its latest message (read by the guest).
   const path = randomBytes(33).toString('base64url').slice(0, 44);
   const directions = Buffer.from('Vägbeskrivning till Röd stuga i Grisslehamn\n\nTa väg 76 mot Grisslehamn, sväng höger vid kyrkan och följ skyltarna mot Havsbandet.\n');
   await storage.put(`files/${path}`, directions, 'application/octet-stream');
   const [file] = await db.insert(conversationFiles).values({ conversationId: long, userId: ids.host, path, fileName: 'vagbeskrivning.txt', size: directions.length, contentType: 'application/octet-stream' }).returning();
-  await db.insert(messages).values({ conversationId: long, userId: ids.host, type: 'file', text: 'vagbeskrivning.txt', resourceId: file!.id, meta: { size: directions.length }, createdAt: new Date(Date.now() - 30 * day) });
+  const sentAt = new Date(Date.now() - 2 * day + 60_000);
+  const [fileMessage] = await db
+    .insert(messages)
+    .values({ conversationId: long, userId: ids.host, type: 'file', text: 'vagbeskrivning.txt', resourceId: file!.id, meta: { size: directions.length }, createdAt: sentAt })
+    .returning({ id: messages.id });
+  await db.update(conversations).set({ lastMessageAt: sentAt }).where(eq(conversations.id, long));
+  await db.update(conversationReads).set({ lastSeenMessageId: fileMessage!.id }).where(eq(conversationReads.conversationId, long));
   await addConversation(db, ids.host, { cottageId: ads.fixed, guestId: ids.guest, commission: false, count: 6, startDaysAgo: 3, spanDays: 3, lastFromGuest: true });
   const archived = await addConversation(db, ids.host, { cottageId: ads.hidden, guestId: ids.guest, commission: true, count: 4, startDaysAgo: 200, spanDays: 10, lastFromGuest: false });
   await db.insert(conversationTags).values({ conversationId: archived, userId: ids.host, tagId: 3 });
