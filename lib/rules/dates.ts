@@ -34,3 +34,24 @@ export function daysBetween(from: Day, to: Day): number {
 export function todayInStockholm(now: Date = new Date()): Day {
   return new Intl.DateTimeFormat('sv-SE', { timeZone: TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
+
+/** Europe/Stockholm's offset from UTC at an instant, in milliseconds (+1 h in winter, +2 h in summer). */
+function stockholmOffsetMs(instant: number): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: TIMEZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
+  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant of a Stockholm wall-clock time on a day ('2027-03-28', '23:59:59'), DST included. */
+export function stockholmTime(day: Day, time: string): Date {
+  const [h, m, s] = time.split(':').map(Number) as [number, number, number];
+  const [y, mo, d] = day.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, m, s ?? 0);
+  let instant = wall - stockholmOffsetMs(wall);
+  instant = wall - stockholmOffsetMs(instant);
+  return new Date(instant);
+}
