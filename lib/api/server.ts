@@ -1,4 +1,5 @@
 import 'server-only';
+import { cache } from 'react';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
@@ -43,9 +44,12 @@ export class ApiResponseError extends Error {
 
 /**
  * For server components: GET a marketplace path as the signed-in user. A 401 ends the session
- * and sends the visitor to login with `next` (via /logout, which clears the cookie).
+ * and sends the visitor to login with `next` (via /logout, which clears the cookie). Memoised per
+ * request, so the shell and the page asking for the same path (e.g. /api/user) cost one call.
  */
-export async function apiGet<T>(pathWithQuery: string): Promise<T> {
+export const apiGet = cache(getFromApi) as <T>(pathWithQuery: string) => Promise<T>;
+
+async function getFromApi<T>(pathWithQuery: string): Promise<T> {
   const session = await getSession();
   const response = await marketplaceFetch(pathWithQuery, { token: session.token, locale: await getLocale() });
   if (response.status === 401) {

@@ -1,9 +1,7 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { LanguageSwitch } from '@/components/layout/language-switch';
-import { Logo } from '@/components/layout/logo';
+import { BrandBar } from '@/components/layout/brand-bar';
 import { SnackbarProvider } from '@/components/layout/snackbar';
 import { STATE_COLOURS } from '@/components/cottages/editor/calendar-colours';
 import { ApproveAd } from '@/components/public/approve-ad';
@@ -75,12 +73,7 @@ export default async function PublicAdPage({ params }: { params: Promise<Params>
   return (
     <SnackbarProvider>
       <header className="border-b border-gray-200 bg-white">
-        <div className="mx-auto flex max-w-5xl items-center justify-between px-4 py-4">
-          <Link href="/dashboard/conversations">
-            <Logo />
-          </Link>
-          <LanguageSwitch />
-        </div>
+        <BrandBar href="/dashboard/conversations" className="mx-auto max-w-5xl px-4 py-4" />
       </header>
       <main className="mx-auto max-w-5xl px-4 py-8">
         {!ad.public ? (
