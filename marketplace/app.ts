@@ -1,6 +1,7 @@
 import 'server-only';
 import { Api } from './http/api';
 import { authRoutes } from './routes/auth';
+import { bookingRoutes } from './routes/bookings';
 import { conversationRoutes } from './routes/conversations';
 import { cottageRoutes } from './routes/cottages';
 import { uploadRoutes } from './routes/uploads';
@@ -14,6 +15,7 @@ export function createMarketplace() {
   uploadRoutes(api);
   cottageRoutes(api);
   conversationRoutes(api);
+  bookingRoutes(api);
   // GET /api/openapi.json — generated from the same zod schemas the routes validate with
   api.hono.get('/api/openapi.json', (c) => c.json(api.openapi()));
   return api;

@@ -84,3 +84,9 @@ export const createListingPath = (ads: readonly Pick<AdFacts, 'commission'>[]) =
 
 /** Public when reviewed and not hidden. */
 export const isPublic = (ad: Pick<AdFacts, 'reviewed_at' | 'hidden_at'>) => ad.reviewed_at !== null && ad.hidden_at === null;
+
+/** DAC7 reporting needs the rented property identified: its designation and full address. */
+export type Dac7Facts = { property_designation: string | null; address_street: string | null; address_postal_code: string | null; address_city: string | null };
+export const dac7Missing = (c: Dac7Facts): (keyof Dac7Facts)[] =>
+  (['property_designation', 'address_street', 'address_postal_code', 'address_city'] as const).filter((k) => !c[k] || !String(c[k]).trim());
+export const dac7Valid = (c: Dac7Facts) => dac7Missing(c).length === 0;

@@ -62,3 +62,56 @@ export const cancelBookingBody = z.object({
     .string({ error: 'validation.required' })
     .check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(CANCELLATION_REASON_MAX, withValues('validation.maxChars', { max: CANCELLATION_REASON_MAX }))),
 });
+
+export const CARD_TYPES = ['CB_VISA_MASTERCARD', 'AMEX'] as const;
+export type CardType = (typeof CARD_TYPES)[number];
+
+/** Accept and pay (SPEC §4): the terms ticked and a card type chosen. */
+export const bookingPaymentBody = z.object({
+  card_type: z.enum(CARD_TYPES, { error: 'booking.cardTypeRequired' }),
+  accept_terms: z.literal(true, { error: 'booking.termsRequired' }),
+});
+
+/** Offer terms the host acknowledges before sending (SPEC §4 "Booking offer form flow"). */
+export const sendTermsBody = z.object({ accept_terms: z.literal(true, { error: 'booking.termsRequired' }) });
+
+/** SPEC §5: the offer stands from today up to check-in; one rule for the form, POST and PUT. */
+export function expirationError(day: string, today: string, checkIn: string): string | null {
+  if (!day) return 'validation.required';
+  if (!isDay(day) || day < today || day > checkIn) return 'booking.expirationRange';
+  return null;
+}
+
+/** PUT /api/bookings/{id}: only the time limit for the guest to accept. */
+export const editExpiryBody = z.object({
+  booking_expiration_date: z.string({ error: 'validation.required' }).check(z.minLength(1, 'validation.required')),
+});
+
+/** POST /api/bookings/{cottageId}/overlap: the stay to compare with the ad's other bookings. */
+export const overlapBody = z.object({
+  check_in: z.string().check(z.refine(isDay, 'validation.invalidDate')),
+  check_out: z.string().check(z.refine(isDay, 'validation.invalidDate')),
+  exclude: z.optional(idNumber),
+});
+
+export const BOOKING_ORDERS = ['id_asc', 'check_in_desc', 'check_in_asc', 'paid_at_asc'] as const;
+export type BookingOrder = (typeof BOOKING_ORDERS)[number];
+export const BOOKING_FILTER_STATUSES = ['pending', 'expired', 'paid', 'paid_out', 'finished', 'cancelled'] as const;
+
+const flag = z.optional(z.enum(['1', 'true'], { error: 'errors.badUrl' }));
+const dayParam = z.optional(z.string().check(z.refine((v) => v === '' || isDay(v), 'errors.badUrl')));
+
+/** GET /api/user/bookings (SPEC §7): limit 10, offset, order, a status flag (lowercase status = 1), check-in window. */
+export const bookingListQuery = z.object({
+  limit: z.optional(z.string().check(z.regex(/^\d{1,2}$/, 'errors.badUrl'))),
+  offset: z.optional(z.string().check(z.regex(/^\d{1,7}$/, 'errors.badUrl'))),
+  order: z.optional(z.enum(BOOKING_ORDERS, { error: 'errors.badUrl' })),
+  checkInFrom: dayParam,
+  checkInTo: dayParam,
+  pending: flag,
+  expired: flag,
+  paid: flag,
+  paid_out: flag,
+  finished: flag,
+  cancelled: flag,
+});

@@ -57,3 +57,6 @@ export const chatUploadBody = z.object({ fileName: z.string().check(z.minLength(
 
 /** POST /{id}/files: the uploaded path and the name to show. */
 export const chatFileBody = z.object({ path: z.string().check(z.regex(/^[A-Za-z0-9_-]{44}$/, 'chat.uploadFailed')), fileName: z.string().check(z.minLength(1, 'validation.required'), z.maxLength(255)) });
+
+/** POST /{id}/messages/ask-for-review (SPEC §7: conversation, cottage — both optional, the path names the conversation). */
+export const askForReviewBody = z.object({ conversation: z.optional(idNumber), cottage: z.optional(z.nullable(idNumber)) });

@@ -22,7 +22,8 @@ type Spec<B extends $ZodType, Q extends $ZodType, A extends Auth> = {
   auth: A;
   summary: string;
   tag: string;
-  body?: B;
+  /** The body schema, or a function making it per request (rules that depend on today's date). */
+  body?: B | (() => B);
   query?: Q;
 };
 
@@ -58,7 +59,8 @@ export class Api {
     spec: Spec<B, Q, A>,
     handler: Handler<B, Q, A>,
   ): void {
-    this.docs.add({ method: spec.method, path: spec.path, summary: spec.summary, tag: spec.tag, auth: spec.auth, body: spec.body, query: spec.query });
+    const bodySchema = typeof spec.body === 'function' ? spec.body : spec.body ? () => spec.body as B : null;
+    this.docs.add({ method: spec.method, path: spec.path, summary: spec.summary, tag: spec.tag, auth: spec.auth, body: bodySchema?.(), query: spec.query });
 
     this.hono.on(spec.method.toUpperCase(), spec.path, async (c) => {
       const locale = localeOf(c);
@@ -66,7 +68,7 @@ export class Api {
       const token = bearer(c);
       const user = token ? await resolveSession(db, token) : null;
       if (spec.auth === 'user' && !user) throw unauthorized();
-      const body = spec.body ? validate(spec.body, await readJson(c)) : {};
+      const body = bodySchema ? validate(bodySchema(), await readJson(c)) : {};
       const query = spec.query ? validate(spec.query, c.req.query()) : {};
       const result = await handler({
         db,

@@ -2,8 +2,9 @@ import 'server-only';
 import * as z from 'zod/mini';
 import { idParam } from '@/lib/schemas/common';
 import { CHAT_FILE_MAX_BYTES } from '@/lib/constants';
-import { chatFileBody, chatUploadBody, contactHostBody, conversationListQuery, conversationTagBody, hostReviewBody, messagesQuery, newTagBody, sendMessageBody } from '@/lib/schemas/conversation';
-import { hostReviews } from '../db/schema';
+import { askForReviewBody, chatFileBody, chatUploadBody, contactHostBody, conversationListQuery, conversationTagBody, hostReviewBody, messagesQuery, newTagBody, sendMessageBody } from '@/lib/schemas/conversation';
+import { hostReviews, messages } from '../db/schema';
+import { canAskForReview, lastEndedStay } from '../services/bookings';
 import type { Api } from '../http/api';
 import { ApiError } from '../http/errors';
 import { readBodyLimited, sessionUserOf } from './uploads';
@@ -78,12 +79,25 @@ export function conversationRoutes(api: Api) {
     return setTags(db, user, conversation.id, body.tags);
   });
 
-  // GET /api/conversations/:id/can-ask-for-review — a host may ask once a stay in it has ended
+  // GET /api/conversations/:id/can-ask-for-review — the host, once a stay in the conversation has ended, and not asked yet
   api.route({ method: 'get', path: '/api/conversations/:id/can-ask-for-review', auth: 'user', tag: 'conversations', summary: 'May the host ask for a review?' }, async ({ db, user, params }) => {
-    const { role } = await participantOf(db, user, idOf(params));
-    // Stays come with bookings (the bookings issue): until then no conversation has an ended one.
-    return { allowed: false, role };
+    const { conversation, role } = await participantOf(db, user, idOf(params));
+    return { allowed: await canAskForReview(db, conversation.id, role), role };
   });
+
+  // POST /api/conversations/:id/messages/ask-for-review — the host asks the guest to review the stay
+  api.route(
+    { method: 'post', path: '/api/conversations/:id/messages/ask-for-review', auth: 'user', tag: 'conversations', summary: 'Ask the guest for a review', body: askForReviewBody },
+    async ({ db, user, params }) => {
+      const { conversation, role } = await participantOf(db, user, idOf(params));
+      if (!(await canAskForReview(db, conversation.id, role))) throw new ApiError(400, 'chat.cannotAskForReview');
+      const [message] = await db
+        .insert(messages)
+        .values({ conversationId: conversation.id, userId: user.id, type: 'ask_for_review', meta: { cottage_id: conversation.cottageId, booking_id: await lastEndedStay(db, conversation.id) } })
+        .returning();
+      return afterOwnMessage(db, user, conversation, role, message!);
+    },
+  );
 
   // POST /api/conversations/:id/review — a guest rates the host, anonymously
   api.route({ method: 'post', path: '/api/conversations/:id/review', auth: 'user', tag: 'conversations', summary: 'Rate the host', body: hostReviewBody }, async ({ db, user, params, body }) => {

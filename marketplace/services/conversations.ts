@@ -1,14 +1,14 @@
 import 'server-only';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { ARCHIVE_TAG_ID, FIXED_TAG_IDS, messagePreview, PREVIEW_LENGTH, showsContactWarning } from '@/lib/rules/conversation';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { ARCHIVE_TAG_ID, FIXED_TAG_IDS, HOST_BOOKINGS_WINDOW_MONTHS, messagePreview, PREVIEW_LENGTH, showsContactWarning } from '@/lib/rules/conversation';
 import { PAGE_SIZE_CONVERSATIONS } from '@/lib/constants';
 import type { Db } from '../db/client';
-import { conversationReads, conversations, conversationTagNames, conversationTags, cottageImages, cottages, hostReviews, messages, todos, users, type MessageType } from '../db/schema';
+import { bookings, conversationReads, conversations, conversationTagNames, conversationTags, cottageImages, cottages, hostReviews, messages, todos, users, type MessageType } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { ApiError } from '../http/errors';
 import { dashboardUrl, sendLinkMail } from './auth-mail';
 
-type ConversationRow = typeof conversations.$inferSelect;
+export type ConversationRow = typeof conversations.$inferSelect;
 type Role = 'host' | 'guest';
 
 const invalid = () => new ApiError(404, 'chat.invalidConversation');
@@ -163,7 +163,7 @@ export async function readMessages(db: Db, actor: SessionUser, conversation: Con
 export async function conversationDto(db: Db, actor: SessionUser, id: number) {
   const { conversation, role } = await participantOf(db, actor, id);
   const otherId = role === 'host' ? conversation.guestId : conversation.hostId;
-  const [[other], [cottage], tagRows, list, review, hostBookings] = await Promise.all([
+  const [[other], [cottage], tagRows, list, review, hostBookings, conversationBookings] = await Promise.all([
     db.select().from(users).where(eq(users.id, otherId)).limit(1),
     conversation.cottageId
       ? db
@@ -176,14 +176,15 @@ export async function conversationDto(db: Db, actor: SessionUser, id: number) {
     tagsOf(db, actor.id, [id]),
     readMessages(db, actor, conversation, role, {}),
     role === 'guest' ? db.select().from(hostReviews).where(and(eq(hostReviews.conversationId, id), eq(hostReviews.guestId, actor.id))).limit(1) : Promise.resolve([]),
-    hostBookingsIn18Months(),
+    hostBookingsIn18Months(db, conversation.hostId),
+    paidBookingsIn(db, id),
   ]);
-  const conversationBookings = 0; // Bookings arrive with the bookings issue; until then no conversation has any.
   return {
     id: conversation.id,
     role,
     cottage: cottage ?? null,
-    Users: [personDto(other, false)],
+    // SPEC §6: phone numbers stay hidden until a booking in the conversation is paid.
+    Users: [personDto(other, conversationBookings > 0)],
     Messages: list,
     tags: tagRows.map((t) => ({ id: t.id, tag: t.tag })),
     filters: { commission: conversation.commission, conversation_bookings: conversationBookings, total_host_bookings_18m: hostBookings, files: conversation.filesEnabled },
@@ -192,12 +193,31 @@ export async function conversationDto(db: Db, actor: SessionUser, id: number) {
   };
 }
 
-/**
- * SPEC §6: a host's paid bookings in the last 18 months. Bookings arrive with the bookings issue;
- * until then every host has none.
- */
-async function hostBookingsIn18Months(): Promise<number> {
-  return 0;
+/** SPEC §6: a host's paid bookings in the last 18 months (served by the host's bookings index). */
+async function hostBookingsIn18Months(db: Db, hostId: number): Promise<number> {
+  const since = new Date();
+  since.setMonth(since.getMonth() - HOST_BOOKINGS_WINDOW_MONTHS);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.hostId, hostId), isNotNull(bookings.paidAt), gte(bookings.paidAt, since)));
+  return row?.n ?? 0;
+}
+
+/** Bookings of the conversation that were paid (cancelled later or not): they open the phone numbers. */
+export async function paidBookingsIn(db: Db, conversationId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.conversationId, conversationId), isNotNull(bookings.paidAt)));
+  return row?.n ?? 0;
+}
+
+/** A booking event in the chat (created, paid, cancelled), written by the side that caused it; the other side is told. */
+export async function addBookingMessage(db: Db, conversation: ConversationRow, authorId: number, type: 'booking_created' | 'booking_paid' | 'booking_cancelled', bookingId: number) {
+  await db.insert(messages).values({ conversationId: conversation.id, userId: authorId, type, resourceId: bookingId, meta: { booking_id: bookingId } });
+  await touchConversation(db, conversation.id);
+  await notifyUnread(db, authorId === conversation.hostId ? conversation.guestId : conversation.hostId, conversation.id);
 }
 
 async function touchConversation(db: Db, conversationId: number) {
@@ -266,7 +286,7 @@ export async function contactHost(db: Db, actor: SessionUser, input: { cottage_i
       .insert(conversations)
       .values({ cottageId: cottage.id, hostId: cottage.userId, guestId: actor.id, commission: cottage.commission === true })
       .returning();
-    const hostBookings = await hostBookingsIn18Months();
+    const hostBookings = await hostBookingsIn18Months(t, created!.hostId);
     // SPEC §6: warnings about contact and payment outside the platform, as system messages per side.
     if (showsContactWarning({ role: 'guest', commission: created!.commission, conversationBookings: 0, hostBookings18m: hostBookings })) {
       await t.insert(messages).values({ conversationId: created!.id, type: 'communication_warning', visibleTo: 'guest' });

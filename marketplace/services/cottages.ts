@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { CITIES } from '@/lib/data/regions';
-import { adSteps, canDeleteListing, isAdComplete, listingStatus, type AdFacts } from '@/lib/rules/ad';
+import { adSteps, canDeleteListing, dac7Valid, isAdComplete, listingStatus, type AdFacts } from '@/lib/rules/ad';
 import type { CalendarRange, CalendarState } from '@/lib/rules/calendar';
 import type { Db } from '../db/client';
 import { cottageAmenities, cottageCalendar, cottageCities, cottageImages, cottages, cottageTags, tags } from '../db/schema';
@@ -84,6 +84,7 @@ function dto(row: CottageRow, rel: Awaited<ReturnType<typeof related>>, now: Dat
     address_postal_code: row.addressPostalCode,
     address_city: row.addressCity,
     property_designation: row.propertyDesignation,
+    dac7_valid: dac7Valid({ property_designation: row.propertyDesignation, address_street: row.addressStreet, address_postal_code: row.addressPostalCode, address_city: row.addressCity }),
     cottage_village: row.cottageVillage,
     cities: mine(rel.cities).map((c) => ({ id: c.cityId, name: CITIES.find((x) => x.id === c.cityId)?.name ?? '' })),
     tags: mine(rel.tagRows).map((t) => ({ id: t.id, tag: t.tag })),

@@ -2,3 +2,4 @@ export * from './users';
 export * from './content';
 export * from './cottages';
 export * from './conversations';
+export * from './bookings';

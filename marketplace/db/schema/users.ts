@@ -30,6 +30,8 @@ export const users = pgTable(
     uCountry: varchar('u_country', { length: 2 }),
     uRegion: varchar('u_region', { length: 40 }),
     kycStatus: varchar('kyc_status', { length: 12 }).notNull().default('UNVERIFIED'),
+    /** The user's id at the payment provider (MangoPay), made on their first payment or payout. */
+    mangoUserId: varchar('mango_user_id', { length: 40 }),
     bookingActive: boolean('booking_active').notNull().default(false),
     bookingValid: boolean('booking_valid').notNull().default(false),
     canChangeName: boolean('can_change_name').notNull().default(true),

@@ -1,0 +1,171 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { conversations } from './conversations';
+import { cottages } from './cottages';
+import { users } from './users';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** SPEC §3: how many days before arrival a guest still gets everything / half back. */
+export const cancellationPolicies = pgTable('cancellation_policies', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 40 }).notNull(),
+  cancelForFullRefundInDays: smallint('cancel_for_full_refund_in_days').notNull(),
+  cancelForHalfRefundInDays: smallint('cancel_for_half_refund_in_days').notNull(),
+});
+
+export const BOOKING_STATUSES = ['PENDING', 'EXPIRED', 'PAID', 'FINISHED', 'CANCELLED'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** A host's offer to the guest of a conversation; money in öre, stay as Stockholm days (check-out exclusive). */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'restrict' }),
+    cottageId: integer('cottage_id')
+      .notNull()
+      .references(() => cottages.id, { onDelete: 'restrict' }),
+    hostId: integer('host_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    guestId: integer('guest_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: varchar('status', { length: 12 }).$type<BookingStatus>().notNull().default('PENDING'),
+    checkIn: date('check_in').notNull(),
+    checkOut: date('check_out').notNull(),
+    numberOfGuests: smallint('number_of_guests').notNull(),
+    cleaningPolicy: varchar('cleaning_policy', { length: 10 }).$type<'guest' | 'external' | 'host'>().notNull(),
+    cancellationPolicyId: integer('cancellation_policy_id')
+      .notNull()
+      .references(() => cancellationPolicies.id),
+    totalPrice: integer('total_price').notNull(),
+    /** The platform's share, fixed when the offer is made (the ad's commission_percentage). */
+    feePercentage: smallint('fee_percentage').notNull(),
+    bookingExpirationDate: ts('booking_expiration_date').notNull(),
+    additionalInformation: text('additional_information'),
+    markAsBookedIfAccepted: boolean('mark_as_booked_if_accepted').notNull().default(true),
+    /** Offers under the terms with insurance (SPEC §4); the insurer's number arrives with payment. */
+    insurance: boolean('insurance').notNull().default(true),
+    omocomId: varchar('omocom_id', { length: 40 }),
+    paidAt: ts('paid_at'),
+    finishedAt: ts('finished_at'),
+    paidOutAt: ts('paid_out_at'),
+    cancelledAt: ts('cancelled_at'),
+    cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancellationReason: text('cancellation_reason'),
+    refundAmount: integer('refund_amount'),
+    /** What the calendar said about the stay's nights before paying marked them booked (restored on cancel). */
+    calendarBefore: jsonb('calendar_before').$type<{ from: string; to: string; state: number }[]>(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('bookings_guest_check_in_idx').on(t.guestId, t.checkIn, t.id),
+    index('bookings_host_check_in_idx').on(t.hostId, t.checkIn, t.id),
+    index('bookings_conversation_idx').on(t.conversationId, t.id),
+    index('bookings_cottage_check_in_idx').on(t.cottageId, t.checkIn),
+    index('bookings_status_expiry_idx').on(t.status, t.bookingExpirationDate),
+    index('bookings_status_check_out_idx').on(t.status, t.checkOut),
+    check('bookings_stay_check', sql`${t.checkOut} > ${t.checkIn}`),
+    check('bookings_total_price_check', sql`${t.totalPrice} > 0`),
+  ],
+);
+
+/**
+ * One row per paid night of a cottage: the primary key is what makes a double booking impossible,
+ * whichever process, connection or database (PostgreSQL or PGlite) tries it.
+ */
+export const bookedNights = pgTable(
+  'booked_nights',
+  {
+    cottageId: integer('cottage_id')
+      .notNull()
+      .references(() => cottages.id, { onDelete: 'cascade' }),
+    night: date('night').notNull(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.cottageId, t.night] }), index('booked_nights_booking_idx').on(t.bookingId)],
+);
+
+export const TIMELINE_TYPES = [
+  'CREATED',
+  'FULL_PAYMENT_DUE_DATE',
+  'FULL_PAYMENT',
+  'TRANSFER',
+  'PAY_OUT_DUE_DATE',
+  'PAY_OUT_PENDING',
+  'PAY_OUT',
+  'CANCELLED',
+  'REFUNDED',
+  'CHECKIN',
+  'CHECKOUT',
+] as const;
+export type TimelineType = (typeof TIMELINE_TYPES)[number];
+export type TimelineState = 'NEUTRAL' | 'ERROR' | 'SUCCESS' | 'FUTURE';
+
+/** What happened to a booking, in order (due dates still ahead are added when it is read). */
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 24 }).$type<TimelineType>().notNull(),
+    state: varchar('state', { length: 8 }).$type<TimelineState>().notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    amount: integer('amount'),
+    date: ts('date').notNull().defaultNow(),
+  },
+  (t) => [index('booking_events_booking_idx').on(t.bookingId, t.date)],
+);
+
+/** Card pay-ins at the payment provider, recorded once per provider id however often its return or hook arrives. */
+export const payins = pgTable(
+  'payins',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    provider: varchar('provider', { length: 12 }).notNull(),
+    providerId: varchar('provider_id', { length: 64 }).notNull(),
+    cardType: varchar('card_type', { length: 24 }).notNull(),
+    amount: integer('amount').notNull(),
+    status: varchar('status', { length: 12 }).$type<'CREATED' | 'SUCCEEDED' | 'FAILED' | 'REFUNDED'>().notNull().default('CREATED'),
+    resultCode: varchar('result_code', { length: 16 }),
+    resultMessage: text('result_message'),
+    refundProviderId: varchar('refund_provider_id', { length: 64 }),
+    refundedAmount: integer('refunded_amount'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    settledAt: ts('settled_at'),
+  },
+  (t) => [uniqueIndex('payins_provider_id_key').on(t.provider, t.providerId), index('payins_booking_idx').on(t.bookingId)],
+);
+
+/**
+ * The sandbox payment provider's own books (it stands in for MangoPay when no keys are set):
+ * pay-ins waiting for a card, refunds and payouts, with MangoPay's statuses and result codes.
+ */
+export const sandboxTransactions = pgTable(
+  'sandbox_transactions',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    kind: varchar('kind', { length: 8 }).$type<'PAYIN' | 'REFUND' | 'PAYOUT'>().notNull(),
+    amount: integer('amount').notNull(),
+    cardType: varchar('card_type', { length: 24 }),
+    returnUrl: text('return_url'),
+    status: varchar('status', { length: 12 }).$type<'CREATED' | 'SUCCEEDED' | 'FAILED'>().notNull().default('CREATED'),
+    resultCode: varchar('result_code', { length: 16 }),
+    resultMessage: text('result_message'),
+    /** A card that asks for 3-D Secure waits here until the holder approves or refuses. */
+    secureModePending: boolean('secure_mode_pending').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+);

@@ -1,0 +1,221 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { sandboxCardOutcome } from '@/lib/rules/sandbox-cards';
+import { config } from '../config';
+import type { Db } from '../db/client';
+import { sandboxTransactions, users } from '../db/schema';
+import { log } from '../log';
+import { randomToken } from '../services/crypto';
+
+export type CardType = 'CB_VISA_MASTERCARD' | 'AMEX';
+export type RemotePayIn = { id: string; status: 'CREATED' | 'SUCCEEDED' | 'FAILED'; amount: number; resultCode: string | null; resultMessage: string | null };
+export type Payer = { id: number; mangoUserId: string | null; firstName: string | null; lastName: string | null; username: string; language: string };
+
+/**
+ * The card payment provider (SPEC §7 "Payment provider"): a web card pay-in the browser is sent to,
+ * its status read back from the provider (never from the browser), refunds and host payouts.
+ */
+export type PaymentProvider = {
+  name: 'sandbox' | 'mangopay';
+  createCardPayIn(db: Db, input: { payer: Payer; amount: number; cardType: CardType; returnUrl: string; bookingId: number }): Promise<{ id: string; redirectUrl: string }>;
+  getPayIn(db: Db, id: string): Promise<RemotePayIn | null>;
+  refund(db: Db, input: { payInId: string; amount: number; payer: Payer }): Promise<{ id: string; status: 'SUCCEEDED' | 'FAILED' }>;
+  payout(db: Db, input: { host: Payer; amount: number; bookingId: number }): Promise<{ id: string; status: 'SUCCEEDED' | 'CREATED' | 'FAILED' }>;
+};
+
+// ——— Sandbox: behaves like MangoPay's web card pay-in, on a local card page, with no real money. ———
+
+const sandboxId = (kind: string) => `sbx_${kind}_${randomToken().slice(0, 24)}`;
+
+const sandbox: PaymentProvider = {
+  name: 'sandbox',
+  async createCardPayIn(db, input) {
+    const id = sandboxId('payin');
+    await db.insert(sandboxTransactions).values({ id, kind: 'PAYIN', amount: input.amount, cardType: input.cardType, returnUrl: input.returnUrl });
+    return { id, redirectUrl: `/sandbox/mangopay/${id}` };
+  },
+  async getPayIn(db, id) {
+    const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.id, id)).limit(1);
+    if (!row || row.kind !== 'PAYIN') return null;
+    return { id: row.id, status: row.status, amount: row.amount, resultCode: row.resultCode, resultMessage: row.resultMessage };
+  },
+  async refund(db, input) {
+    const id = sandboxId('refund');
+    await db.insert(sandboxTransactions).values({ id, kind: 'REFUND', amount: input.amount, status: 'SUCCEEDED', resultCode: '000000', resultMessage: 'Success' });
+    return { id, status: 'SUCCEEDED' };
+  },
+  async payout(db, input) {
+    const id = sandboxId('payout');
+    await db.insert(sandboxTransactions).values({ id, kind: 'PAYOUT', amount: input.amount, status: 'SUCCEEDED', resultCode: '000000', resultMessage: 'Success' });
+    return { id, status: 'SUCCEEDED' };
+  },
+};
+
+/** The sandbox card page's questions: the pay-in waiting for a card, and what a card does to it. */
+export const sandboxPayments = {
+  async payIn(db: Db, id: string) {
+    const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.id, id)).limit(1);
+    return row && row.kind === 'PAYIN' ? row : null;
+  },
+  /** The holder submits a card: it succeeds, fails with MangoPay's result code, or asks for 3-D Secure. */
+  async submitCard(db: Db, id: string, card: { number: string; expiry: string; cvc: string }, now = new Date()): Promise<{ secure: boolean; redirect: string | null } | null> {
+    const row = await sandboxPayments.payIn(db, id);
+    if (!row || row.status !== 'CREATED' || row.secureModePending) return null;
+    const outcome = sandboxCardOutcome(card, now);
+    if (outcome.kind === 'secure') {
+      await db.update(sandboxTransactions).set({ secureModePending: true }).where(eq(sandboxTransactions.id, id));
+      return { secure: true, redirect: null };
+    }
+    await finish(db, id, outcome.kind === 'success' ? null : outcome.code);
+    return { secure: false, redirect: returnTo(row.returnUrl, id) };
+  },
+  /** The 3-D Secure step: the holder approves (success) or refuses (101399). */
+  async secure(db: Db, id: string, approve: boolean): Promise<string | null> {
+    const row = await sandboxPayments.payIn(db, id);
+    if (!row || row.status !== 'CREATED' || !row.secureModePending) return null;
+    await finish(db, id, approve ? null : '101399');
+    return returnTo(row.returnUrl, id);
+  },
+  /** The holder leaves the card page: MangoPay's 'user cancelled' (001031). */
+  async cancel(db: Db, id: string): Promise<string | null> {
+    const row = await sandboxPayments.payIn(db, id);
+    if (!row || row.status !== 'CREATED') return null;
+    await finish(db, id, '001031');
+    return returnTo(row.returnUrl, id);
+  },
+};
+
+/** MangoPay's own English result messages for the codes the sandbox produces. */
+export const SANDBOX_RESULT_MESSAGES: Record<string, string> = {
+  '001001': 'Unsufficient wallet balance',
+  '001031': 'User has cancelled the payment',
+  '101105': 'Expiry date: card expired',
+  '101399': 'Secure mode: 3DSecure authentication is not available',
+  '105101': 'Invalid card number',
+  '105102': 'Invalid cardholder name',
+  '008001': 'Counterfeit Card',
+  '008004': 'Card reported as lost',
+  '008005': 'Card reported as stolen',
+  '008505': 'Fraud policy error: max 10 card payments per day',
+};
+
+async function finish(db: Db, id: string, code: string | null) {
+  await db
+    .update(sandboxTransactions)
+    .set(
+      code
+        ? { status: 'FAILED', resultCode: code, resultMessage: SANDBOX_RESULT_MESSAGES[code] ?? 'Transaction refused', secureModePending: false }
+        : { status: 'SUCCEEDED', resultCode: '000000', resultMessage: 'Success', secureModePending: false },
+    )
+    .where(eq(sandboxTransactions.id, id));
+}
+
+function returnTo(returnUrl: string | null, id: string) {
+  const url = returnUrl ?? '/dashboard/bookings';
+  return `${url}${url.includes('?') ? '&' : '?'}transactionId=${encodeURIComponent(id)}`;
+}
+
+// ——— MangoPay: the real provider through its Node SDK, when MANGOPAY_CLIENT_ID and MANGOPAY_API_KEY are set. ———
+
+type MangoMoney = { Currency: string; Amount: number };
+type MangoApi = {
+  Users: { create(data: Record<string, unknown>): Promise<{ Id: string }>; getBankAccounts(userId: string): Promise<{ Id: string; Active?: boolean }[]> };
+  PayIns: {
+    create(data: Record<string, unknown>): Promise<{ Id: string; RedirectURL?: string; Status: string }>;
+    get(id: string): Promise<{ Id: string; Status: string; ResultCode?: string; ResultMessage?: string; DebitedFunds: MangoMoney }>;
+    createRefund(id: string, data: Record<string, unknown>): Promise<{ Id: string; Status: string }>;
+  };
+  Wallets: { create(data: Record<string, unknown>): Promise<{ Id: string }> };
+  Transfers: { create(data: Record<string, unknown>): Promise<{ Id: string; Status: string }> };
+  PayOuts: { create(data: Record<string, unknown>): Promise<{ Id: string; Status: string }> };
+};
+
+function mangopay(settings: { clientId: string; apiKey: string; baseUrl: string; walletId: string }): PaymentProvider {
+  let client: Promise<MangoApi> | null = null;
+  const api = () =>
+    (client ??= import('mangopay2-nodejs-sdk').then((m) => {
+      const Mango = (m as unknown as { default: new (o: Record<string, string>) => MangoApi }).default;
+      return new Mango({ clientId: settings.clientId, clientApiKey: settings.apiKey, baseUrl: settings.baseUrl });
+    }));
+  const money = (amount: number): MangoMoney => ({ Currency: 'SEK', Amount: amount });
+
+  /** The user's MangoPay id, created (as a payer) on first use and kept. */
+  async function mangoUser(db: Db, payer: Payer): Promise<string> {
+    if (payer.mangoUserId) return payer.mangoUserId;
+    const created = await (await api()).Users.create({
+      PersonType: 'NATURAL',
+      FirstName: payer.firstName ?? '-',
+      LastName: payer.lastName ?? '-',
+      Email: payer.username,
+      TermsAndConditionsAccepted: true,
+      UserCategory: 'PAYER',
+    });
+    await db.update(users).set({ mangoUserId: created.Id }).where(eq(users.id, payer.id));
+    return created.Id;
+  }
+
+  return {
+    name: 'mangopay',
+    async createCardPayIn(db, input) {
+      const authorId = await mangoUser(db, input.payer);
+      const payIn = await (await api()).PayIns.create({
+        PaymentType: 'CARD',
+        ExecutionType: 'WEB',
+        AuthorId: authorId,
+        CreditedWalletId: settings.walletId,
+        DebitedFunds: money(input.amount),
+        Fees: money(0),
+        CardType: input.cardType,
+        ReturnURL: input.returnUrl.startsWith('http') ? input.returnUrl : `${config.publicUrl}${input.returnUrl}`,
+        Culture: input.payer.language === 'en' ? 'EN' : 'SV',
+        SecureMode: 'DEFAULT',
+        Tag: `booking:${input.bookingId}`,
+      });
+      if (!payIn.RedirectURL) throw new Error(`MangoPay pay-in ${payIn.Id} has no RedirectURL (${payIn.Status})`);
+      return { id: payIn.Id, redirectUrl: payIn.RedirectURL };
+    },
+    async getPayIn(_db, id) {
+      try {
+        const p = await (await api()).PayIns.get(id);
+        const status = p.Status === 'SUCCEEDED' || p.Status === 'FAILED' ? p.Status : 'CREATED';
+        return { id: p.Id, status, amount: p.DebitedFunds.Amount, resultCode: p.ResultCode ?? null, resultMessage: p.ResultMessage ?? null };
+      } catch (error) {
+        log.warn({ err: error, id }, 'mangopay pay-in lookup failed');
+        return null;
+      }
+    },
+    async refund(db, input) {
+      const refund = await (await api()).PayIns.createRefund(input.payInId, { AuthorId: await mangoUser(db, input.payer), DebitedFunds: money(input.amount), Fees: money(0) });
+      return { id: refund.Id, status: refund.Status === 'FAILED' ? 'FAILED' : 'SUCCEEDED' };
+    },
+    async payout(db, input) {
+      // The host needs a MangoPay account with a bank account (the payout settings); until then the payout waits.
+      if (!input.host.mangoUserId) return { id: '', status: 'CREATED' };
+      const mango = await api();
+      const [account] = (await mango.Users.getBankAccounts(input.host.mangoUserId)).filter((a) => a.Active !== false);
+      if (!account) return { id: '', status: 'CREATED' };
+      const wallet = await mango.Wallets.create({ Owners: [input.host.mangoUserId], Currency: 'SEK', Description: `booking ${input.bookingId}` });
+      await mango.Transfers.create({ AuthorId: input.host.mangoUserId, DebitedFunds: money(input.amount), Fees: money(0), DebitedWalletId: settings.walletId, CreditedWalletId: wallet.Id });
+      const payout = await mango.PayOuts.create({
+        AuthorId: input.host.mangoUserId,
+        DebitedFunds: money(input.amount),
+        Fees: money(0),
+        BankAccountId: account.Id,
+        DebitedWalletId: wallet.Id,
+        PaymentType: 'BANK_WIRE',
+        BankWireRef: `Stuga ${input.bookingId}`,
+      });
+      return { id: payout.Id, status: payout.Status === 'FAILED' ? 'FAILED' : payout.Status === 'SUCCEEDED' ? 'SUCCEEDED' : 'CREATED' };
+    },
+  };
+}
+
+export const payments: PaymentProvider =
+  process.env.MANGOPAY_CLIENT_ID && process.env.MANGOPAY_API_KEY && process.env.MANGOPAY_WALLET_ID
+    ? mangopay({
+        clientId: process.env.MANGOPAY_CLIENT_ID,
+        apiKey: process.env.MANGOPAY_API_KEY,
+        baseUrl: process.env.MANGOPAY_BASE_URL || 'https://api.sandbox.mangopay.com',
+        walletId: process.env.MANGOPAY_WALLET_ID,
+      })
+    : sandbox;

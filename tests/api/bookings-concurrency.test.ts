@@ -1,0 +1,62 @@
+// SPEC: no double booking. 20 guests with offers for overlapping nights of one cottage pay at the
+// same moment: exactly one booking becomes PAID, every other payment is refunded in full at once.
+// Runs on PGlite and (in CI) on PostgreSQL, where the returns really run in parallel connections.
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SANDBOX_CARDS } from '@/lib/rules/sandbox-cards';
+import { guestIn, hostWithAd, inDays, offerBody } from './bookings-support';
+import { startCottageApi } from './cottages-support';
+import type { Harness } from './harness';
+
+let h: Harness;
+let stop: () => Promise<void>;
+beforeAll(async () => {
+  ({ h, stop } = await startCottageApi());
+});
+afterAll(async () => stop?.());
+
+it('20 parallel payments of overlapping offers: exactly one PAID, the rest refunded', { timeout: 120_000 }, async () => {
+  const { owner, ad } = await hostWithAd(h);
+  const offers: { bookingId: number; token: string }[] = [];
+  for (let i = 0; i < 20; i++) {
+    const { guest, conversationId } = await guestIn(h, ad.id);
+    // Every stay shares at least the night inDays(50) with every other.
+    const sent = await h.call('POST', '/api/bookings', {
+      token: owner.token,
+      body: offerBody({ conversationId, guestId: guest.user.id, cottageId: ad.id, checkIn: inDays(45 + (i % 5)), checkOut: inDays(51 + (i % 3)) }),
+    });
+    expect(sent.status).toBe(200);
+    offers.push({ bookingId: sent.json.id as number, token: guest.token });
+  }
+  // All start paying while the nights are free, and all cards succeed at the provider…
+  const payinIds = await Promise.all(
+    offers.map(async (o) => {
+      const started = await h.call('POST', `/api/bookings/${o.bookingId}/payment`, { token: o.token, body: { card_type: 'CB_VISA_MASTERCARD', accept_terms: true } });
+      expect(started.status).toBe(200);
+      const id = String(started.json.RedirectURL).split('/').pop()!;
+      await h.call('POST', `/api/sandbox/mangopay/payins/${id}/card`, { body: { card_number: SANDBOX_CARDS.success, expiry: '12/39', cvc: '123' } });
+      return id;
+    }),
+  );
+  // …and all 20 browsers come back at the same moment.
+  const started = performance.now();
+  const results = await Promise.all(payinIds.map((id) => h.call('GET', `/api/payments/return?transactionId=${id}`)));
+  const elapsed = Math.round(performance.now() - started);
+  const outcomes = results.map((r) => r.json.transaction);
+  expect(outcomes.filter((t) => t === 'success')).toHaveLength(1);
+  expect(outcomes.filter((t) => t === 'failed')).toHaveLength(19);
+  expect(results.filter((r) => r.json.errorCode === 'NIGHTS_TAKEN')).toHaveLength(19);
+
+  const ids = offers.map((o) => o.bookingId);
+  const rows = await h.db.select().from(h.schema.bookings).where(inArray(h.schema.bookings.id, ids));
+  expect(rows.filter((b) => b.status === 'PAID')).toHaveLength(1);
+  const payins = await h.db.select().from(h.schema.payins).where(inArray(h.schema.payins.bookingId, ids));
+  expect(payins.filter((p) => p.status === 'SUCCEEDED')).toHaveLength(1);
+  const refunded = payins.filter((p) => p.status === 'REFUNDED');
+  expect(refunded).toHaveLength(19);
+  expect(refunded.every((p) => p.refundedAmount === p.amount && p.refundProviderId)).toBe(true);
+  const winner = rows.find((b) => b.status === 'PAID')!;
+  const nights = await h.db.select().from(h.schema.bookedNights).where(eq(h.schema.bookedNights.cottageId, ad.id));
+  expect(nights.every((n) => n.bookingId === winner.id)).toBe(true);
+  console.log(`concurrency: 20 parallel returns settled in ${elapsed} ms on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: 1 PAID, 19 refunded`);
+});

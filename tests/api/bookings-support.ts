@@ -1,0 +1,101 @@
+// Shared helpers of the bookings-*.test.ts files: a host with a reviewed ad, a guest in a
+// conversation about it, offers over HTTP and the sandbox card page driven like a browser.
+import { expect } from 'vitest';
+import { addDays, todayInStockholm } from '@/lib/rules/dates';
+import { SANDBOX_CARDS } from '@/lib/rules/sandbox-cards';
+import { host } from './cottages-support';
+import type { Harness } from './harness';
+
+export type BookingJson = {
+  id: number;
+  role: 'host' | 'guest';
+  status: string;
+  label: string;
+  check_in: string;
+  check_out: string;
+  total_price: number;
+  fee: number;
+  kept_amount: number;
+  paid_at: string | null;
+  cancelled_at: string | null;
+  omocom_id: string | null;
+  insurance_claim_url: string | null;
+  refund_amount: number | null;
+  refund_now: { percent: number; amount: number } | null;
+  Cancellation: { user_id: number } | null;
+  Timeline: { type: string; state: string; amount: number | null }[];
+  actions: { pay: boolean; cancel: boolean; editExpiry: boolean; contactSupportToCancel: boolean };
+  Guest: { phone_1: string | null };
+  Host: { phone_1: string | null };
+};
+
+export const today = () => todayInStockholm();
+export const inDays = (n: number) => addDays(today(), n);
+
+/** A host with a complete profile and a reviewed commission ad that DAC7 accepts. */
+export async function hostWithAd(h: Harness) {
+  const owner = await host(h);
+  const [ad] = await h.db
+    .insert(h.schema.cottages)
+    .values({
+      userId: owner.user.id,
+      titleSv: 'Sjöstugan',
+      commission: true,
+      commissionPercentage: 12,
+      reviewedAt: new Date(),
+      propertyDesignation: 'Orsa Kråkberg 1:23',
+      addressStreet: 'Sjövägen 4',
+      addressPostalCode: '79430',
+      addressCity: 'Orsa',
+    })
+    .returning();
+  return { owner, ad: ad! };
+}
+
+/** A guest (complete profile) who has contacted the host about the ad. */
+export async function guestIn(h: Harness, cottageId: number) {
+  const guest = await host(h);
+  const started = await h.call('POST', '/api/conversations', { token: guest.token, body: { cottage_id: cottageId, text: 'Hej! Är stugan ledig?' } });
+  expect(started.status).toBe(200);
+  return { guest, conversationId: started.json.id as number };
+}
+
+export function offerBody(input: { conversationId: number; guestId: number; cottageId: number; checkIn?: string; checkOut?: string; total?: number; expiry?: string; policy?: number }) {
+  const checkIn = input.checkIn ?? inDays(40);
+  return {
+    conversation_id: input.conversationId,
+    guest_id: input.guestId,
+    cottage_id: input.cottageId,
+    cancellation_policy_id: input.policy ?? 2,
+    check_in: checkIn,
+    check_out: input.checkOut ?? addDays(checkIn, 7),
+    number_of_guests: 4,
+    cleaning_policy: 'guest',
+    total_price: input.total ?? 12_500_00,
+    booking_expiration_date: input.expiry ?? inDays(3),
+    mark_as_booked_if_accepted: true,
+    additional_information: 'Sänglinne ingår.',
+  };
+}
+
+/** A whole setup: host, ad, guest, conversation and one sent offer. */
+export async function offered(h: Harness, overrides: Partial<Parameters<typeof offerBody>[0]> = {}) {
+  const { owner, ad } = await hostWithAd(h);
+  const { guest, conversationId } = await guestIn(h, ad.id);
+  const sent = await h.call('POST', '/api/bookings', { token: owner.token, body: offerBody({ conversationId, guestId: guest.user.id, cottageId: ad.id, ...overrides }) });
+  expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+  return { owner, ad, guest, conversationId, booking: sent.json as unknown as BookingJson };
+}
+
+/** The guest pays on the sandbox card page with a card, and the browser comes back: answers the return's result. */
+export async function pay(h: Harness, token: string, bookingId: number, card: string = SANDBOX_CARDS.success) {
+  const started = await h.call('POST', `/api/bookings/${bookingId}/payment`, { token, body: { card_type: 'CB_VISA_MASTERCARD', accept_terms: true } });
+  if (started.status !== 200) return { started, result: null, transactionId: null };
+  const payinId = String(started.json.RedirectURL).split('/').pop()!;
+  const submitted = await h.call('POST', `/api/sandbox/mangopay/payins/${payinId}/card`, { body: { card_number: card, expiry: '12/39', cvc: '123' } });
+  expect(submitted.status).toBe(200);
+  if (submitted.json.secure) return { started, result: null, transactionId: payinId, secure: true };
+  const transactionId = new URL(String(submitted.json.redirect), 'http://x').searchParams.get('transactionId')!;
+  const result = await h.call('GET', `/api/payments/return?transactionId=${transactionId}`);
+  return { started, result, transactionId };
+}
