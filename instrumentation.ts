@@ -1,7 +1,22 @@
 // Runs once when the server starts: open the database (migrate, seed demo data when empty) before
-// the first request, so that `npm start` is ready when it says so.
+// the first request, so that `npm start` is ready when it says so; then the bookings sweep runs
+// every minute (expired offers, finished stays, payouts) without anyone opening a page.
+const SWEEP_INTERVAL_MS = 60_000;
+
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   const { getDb } = await import('./marketplace/db/client');
   await getDb();
+  const { sweepBookings } = await import('./marketplace/services/bookings');
+  const { log } = await import('./marketplace/log');
+  const sweep = async () => {
+    try {
+      const result = await sweepBookings(await getDb());
+      if (result.expired || result.finished || result.paidOut) log.info(result, 'bookings sweep');
+    } catch (error) {
+      log.error({ err: error }, 'bookings sweep failed');
+    }
+  };
+  void sweep();
+  setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref();
 }

@@ -16,6 +16,9 @@ export const POLL_MS = 1000;
 const draftKey = (id: number) => `stuga.draft.${id}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Booking events the server writes into the chat (SPEC §3 message types). */
+const BOOKING_EVENTS = new Set(['booking_created', 'booking_paid', 'booking_cancelled']);
+
 export function Chat({ conversation, me, toolbar }: { conversation: Conversation; me: number; toolbar?: React.ReactNode }) {
   const t = useTranslations('chat');
   const locale = useLocale();
@@ -150,6 +153,22 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
               {m.type === 'communication_warning' || m.type === 'host_communication_warning' ? (
                 <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="warning-message">
                   ⚠ {m.type === 'communication_warning' ? t('warningGuest') : t('warningHost')}
+                </p>
+              ) : BOOKING_EVENTS.has(m.type) && m.resource_id ? (
+                <p role="note" className="self-center rounded-md border border-brand-100 bg-brand-50 px-3 py-2 text-center text-sm text-brand-800" data-testid="booking-message">
+                  {t(`event_${m.type}`, { id: m.resource_id })}{' '}
+                  <a href={`/dashboard/conversations/${id}/bookings/${m.resource_id}`} className="font-semibold underline">
+                    {t('viewBooking')}
+                  </a>
+                </p>
+              ) : m.type === 'ask_for_review' ? (
+                <p role="note" className="self-center rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-center text-sm text-sky-900" data-testid="review-request">
+                  {mine ? t('askedForReview') : t('reviewRequested')}{' '}
+                  {!mine && m.meta?.cottage_id ? (
+                    <a href={`/dashboard/reviews/add?cottageId=${m.meta.cottage_id}${m.meta.booking_id ? `&bookingId=${m.meta.booking_id}` : ''}`} className="font-semibold underline">
+                      {t('addReview')}
+                    </a>
+                  ) : null}
                 </p>
               ) : (
                 <div className={`max-w-[80%] rounded-lg px-3 py-2 text-sm ${mine ? 'self-end bg-brand-700 text-white' : 'self-start bg-gray-100'}`} data-testid="message" data-mine={mine}>

@@ -8,7 +8,7 @@ export type ChatMessage = {
   deleted_at: string | null;
   seen_by_users: number[];
   resource_id: number | null;
-  meta: { check_in?: string | null; check_out?: string | null; guests?: number | null; size?: number };
+  meta: { check_in?: string | null; check_out?: string | null; guests?: number | null; size?: number; cottage_id?: number | null; booking_id?: number | null };
 };
 export type ConversationSummary = {
   id: number;
@@ -27,7 +27,7 @@ export type Conversation = {
   Users: Person[];
   Messages: ChatMessage[];
   tags: { id: number; tag: string }[];
-  filters: { commission: boolean; files: boolean };
+  filters: { commission: boolean; files: boolean; conversation_bookings: number; total_host_bookings_18m: number };
   HostReview: { recommended: boolean } | null;
   can_review_host: boolean;
 };

@@ -6,6 +6,8 @@ export class ApiClientError extends Error {
     public readonly status: number,
     message: string,
     public readonly errors: FieldError[] = [],
+    /** The server's message key ('booking.dac7Invalid'), for flows that react to one error in particular. */
+    public readonly code: string | null = null,
   ) {
     super(message);
   }
@@ -23,10 +25,10 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     credentials: 'same-origin',
   });
-  const data = (await response.json().catch(() => ({}))) as T & { message?: string; errors?: FieldError[] };
+  const data = (await response.json().catch(() => ({}))) as T & { message?: string; code?: string; errors?: FieldError[] };
   if (response.status === 401 && init.logoutOn401 !== false) {
     window.location.assign(logoutTarget());
   }
-  if (!response.ok) throw new ApiClientError(response.status, data.message ?? '', data.errors ?? []);
+  if (!response.ok) throw new ApiClientError(response.status, data.message ?? '', data.errors ?? [], data.code ?? null);
   return data;
 }

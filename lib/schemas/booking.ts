@@ -115,3 +115,64 @@ export const bookingListQuery = z.object({
   finished: flag,
   cancelled: flag,
 });
+
+/** The offer form's text fields (SPEC §4 "Booking offer form flow"). */
+export type OfferFormValues = {
+  cottage_id: string;
+  check_in: string;
+  check_out: string;
+  number_of_guests: string;
+  cleaning_policy: string;
+  cancellation_policy_id: string;
+  total_price: string;
+  booking_expiration_date: string;
+  mark_as_booked_if_accepted: boolean;
+  additional_information: string;
+};
+
+const digitsOrNaN = (value: string) => (/^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN);
+
+/** What the form sends: digits only, kronor × 100 as öre, additional information only when not blank. */
+export function offerPayload(values: OfferFormValues, ids: { conversation_id: number; guest_id: number }) {
+  const kronor = digitsOrNaN(values.total_price);
+  return {
+    ...ids,
+    cottage_id: digitsOrNaN(values.cottage_id),
+    cancellation_policy_id: digitsOrNaN(values.cancellation_policy_id),
+    check_in: values.check_in,
+    check_out: values.check_out,
+    number_of_guests: digitsOrNaN(values.number_of_guests),
+    cleaning_policy: values.cleaning_policy,
+    total_price: Number.isNaN(kronor) ? kronor : kronor * 100,
+    booking_expiration_date: values.booking_expiration_date,
+    mark_as_booked_if_accepted: values.mark_as_booked_if_accepted,
+    ...(values.additional_information.trim() ? { additional_information: values.additional_information.trim() } : {}),
+  };
+}
+
+/** SPEC §4: defaults — check-in tomorrow, check-out the day after, cleaning by the guest, mark as booked. */
+export function offerDefaults(today: string, cottageId: number | null): OfferFormValues {
+  return {
+    cottage_id: cottageId ? String(cottageId) : '',
+    check_in: addDays(today, 1),
+    check_out: addDays(today, 2),
+    number_of_guests: '',
+    cleaning_policy: 'guest',
+    cancellation_policy_id: '',
+    total_price: '',
+    booking_expiration_date: '',
+    mark_as_booked_if_accepted: true,
+    additional_information: '',
+  };
+}
+
+/**
+ * SPEC §4: changing check-in moves check-out to the next day if the host had not changed it, and
+ * clears the expiry if it now falls after check-in.
+ */
+export function withCheckIn(values: OfferFormValues, checkIn: string, checkOutTouched: boolean): OfferFormValues {
+  const next = { ...values, check_in: checkIn };
+  if (!checkOutTouched && isDay(checkIn)) next.check_out = addDays(checkIn, 1);
+  if (next.booking_expiration_date && isDay(checkIn) && next.booking_expiration_date > checkIn) next.booking_expiration_date = '';
+  return next;
+}

@@ -1,6 +1,7 @@
 import 'server-only';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../services/crypto';
+import { seedBookings } from './seed-bookings';
 import { seedConversations } from './seed-conversations';
 import { seedCottages } from './seed-cottages';
 import type { Db } from './client';
@@ -67,6 +68,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
 
   const ads = await seedCottages(db, ids['host@example.com']!);
   await seedConversations(db, { host: ids['host@example.com']!, guest: ids['guest@example.com']!, company: ids['company@example.com']! }, ads);
+  await seedBookings(db, { host: ids['host@example.com']!, guest: ids['guest@example.com']! }, ads);
 
   const [recent, winter, fraud] = items.map((i) => i.id) as [number, number, number];
   for (const username of ['host@example.com', 'guest@example.com']) {

@@ -15,7 +15,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   const unread = todos.filter((item) => !item.value.read).length;
   const t = await getTranslations('common');
   return (
-    <div className="min-h-full lg:pl-[300px]">
+    <div className="min-h-full lg:pl-[300px] print:pl-0">
       <SideMenu
         unread={unread}
         helpUrl={process.env.SUPPORT_WIDGET_URL || null}
@@ -26,7 +26,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
         }
         footer={<LanguageSwitch />}
       />
-      <main className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-8 sm:py-10">{children}</main>
+      <main className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-8 sm:py-10 print:max-w-none print:p-0">{children}</main>
       <ProfileCompletionDialog incomplete={!isProfileComplete(user)} />
     </div>
   );

@@ -2,11 +2,14 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { AskForReview } from '@/components/chat/ask-for-review';
 import { Chat } from '@/components/chat/chat';
+import { ConversationHeader } from '@/components/chat/conversation-header';
 import { ChatTags } from '@/components/chat/chat-tags';
 import { HostReview } from '@/components/chat/host-review';
 import { PhoneContacts } from '@/components/chat/phone-contacts';
 import type { Conversation } from '@/components/chat/types';
+import { buttonClass } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { apiGet, ApiResponseError } from '@/lib/api/server';
 
@@ -19,14 +22,17 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
   const { id } = await params;
   if (!/^\d{1,9}$/.test(id)) notFound();
   const t = await getTranslations('chat');
+  const tb = await getTranslations('booking');
   let conversation: Conversation;
   let me: { id: number };
   let tags: { id: number; tag: string }[];
+  let canAsk: { allowed: boolean };
   try {
-    [conversation, me, tags] = await Promise.all([
+    [conversation, me, tags, canAsk] = await Promise.all([
       apiGet<Conversation>(`/api/conversations/${id}`),
       apiGet<{ id: number }>('/api/user'),
       apiGet<{ id: number; tag: string }[]>('/api/tags'),
+      apiGet<{ allowed: boolean }>(`/api/conversations/${id}/can-ask-for-review`),
     ]);
   } catch (error) {
     if (error instanceof ApiResponseError) {
@@ -34,24 +40,22 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
     }
     throw error;
   }
-  const names = conversation.Users.map((u) => (u.deleted ? t('deletedUser') : u.name)).join(', ');
+  // SPEC §2: the header action (phone contacts) is hidden in commission conversations until a booking there is paid.
+  const showPhones = !conversation.filters.commission || conversation.filters.conversation_bookings > 0;
   return (
     <div className="flex flex-col gap-4">
-      <Link href="/dashboard/conversations" className="text-sm text-brand-700 hover:underline">
-        ← {t('back')}
-      </Link>
-      <div>
-        <h1 className="text-2xl font-semibold">{names}</h1>
-        {conversation.cottage?.title_sv ? <p className="text-sm text-muted">{t('about', { title: conversation.cottage.title_sv })}</p> : null}
-      </div>
-      <nav className="flex gap-2 border-b border-gray-200" aria-label={names}>
-        <span aria-current="page" aria-disabled="true" className="border-b-2 border-brand-700 px-3 py-2 text-sm font-semibold">
-          {t('messagesTab')}
-        </span>
-        <Link href={`/dashboard/conversations/${conversation.id}/bookings`} className="px-3 py-2 text-sm text-muted hover:text-ink">
-          {t('offersTab')}
-        </Link>
-      </nav>
+      <ConversationHeader
+        conversation={conversation}
+        current="messages"
+        action={
+          conversation.role === 'host' ? (
+            <Link href={`/dashboard/conversations/${conversation.id}/bookings/new`} className={buttonClass('primary')}>
+              {tb('createOffer')}
+            </Link>
+          ) : null
+        }
+      />
+      {canAsk.allowed ? <AskForReview conversationId={conversation.id} /> : null}
       {conversation.can_review_host ? <HostReview conversationId={conversation.id} /> : null}
       <Chat
         conversation={conversation}
@@ -59,7 +63,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
         toolbar={
           <>
             <ChatTags conversationId={conversation.id} initial={conversation.tags} available={tags} />
-            <PhoneContacts people={conversation.Users} />
+            {showPhones ? <PhoneContacts people={conversation.Users} /> : null}
           </>
         }
       />

@@ -1,0 +1,42 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { ExpiryForm } from '@/components/bookings/expiry-form';
+import type { Booking } from '@/components/bookings/types';
+import { Notice } from '@/components/ui/notice';
+import { apiGet, ApiResponseError } from '@/lib/api/server';
+import { todayInStockholm } from '@/lib/rules/dates';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('booking'))('changeExpiry') };
+}
+
+// /dashboard/conversations/{c}/bookings/{b}/edit — only the time limit for the guest to accept
+export default async function EditBookingPage({ params }: { params: Promise<{ id: string; bookingId: string }> }) {
+  const p = await params;
+  if (!/^\d{1,9}$/.test(p.id) || !/^\d{1,9}$/.test(p.bookingId)) notFound();
+  const t = await getTranslations('booking');
+  let booking: Booking;
+  try {
+    booking = await apiGet<Booking>(`/api/bookings/${p.bookingId}`);
+  } catch (error) {
+    if (error instanceof ApiResponseError) return <Notice tone="error">{t('loadFailed')}</Notice>;
+    throw error;
+  }
+  if (String(booking.conversation_id) !== p.id) notFound();
+  const back = `/dashboard/conversations/${booking.conversation_id}/bookings/${booking.id}`;
+  return (
+    <div className="flex max-w-lg flex-col gap-5">
+      <Link href={back} className="text-sm text-brand-700 hover:underline">
+        ← {t('bookingTitle', { title: booking.cottage?.title_sv ?? '', id: booking.id })}
+      </Link>
+      <h1 className="text-2xl font-semibold">{t('changeExpiry')}</h1>
+      {booking.actions.editExpiry ? (
+        <ExpiryForm bookingId={booking.id} back={back} today={todayInStockholm()} checkIn={booking.check_in} current={todayInStockholm(new Date(booking.booking_expiration_date))} />
+      ) : (
+        <Notice tone="error">{t('notAllowed')}</Notice>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { BookingActions } from '@/components/bookings/booking-actions';
+import { PaymentProviderLogo } from '@/components/bookings/provider-logo';
+import { StatusBanner } from '@/components/bookings/status';
+import { Timeline } from '@/components/bookings/timeline';
+import type { Booking } from '@/components/bookings/types';
+import { Notice } from '@/components/ui/notice';
+import { apiGet, ApiResponseError } from '@/lib/api/server';
+import { SUPPORT_EMAIL, type Locale } from '@/lib/constants';
+import { formatDate, formatMoney } from '@/lib/format';
+import { paymentErrorText } from '@/lib/i18n/payment-errors';
+
+type Params = { id: string; bookingId: string };
+type Search = { transaction?: string; errorCode?: string; errorMessage?: string };
+
+const valid = (p: Params) => /^\d{1,9}$/.test(p.id) && /^\d{1,9}$/.test(p.bookingId);
+
+export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
+  const p = await params;
+  const t = await getTranslations('booking');
+  if (!valid(p)) return { title: t('bookingTitle', { title: '', id: '' }) };
+  try {
+    const booking = await apiGet<Booking>(`/api/bookings/${p.bookingId}`);
+    return { title: t('bookingTitle', { title: booking.cottage?.title_sv ?? '', id: booking.id }) };
+  } catch {
+    return { title: t('bookingTitle', { title: '', id: p.bookingId }) };
+  }
+}
+
+// /dashboard/conversations/{c}/bookings/{b}[?transaction=&errorCode=&errorMessage=] — the offer or booking
+export default async function BookingPage({ params, searchParams }: { params: Promise<Params>; searchParams: Promise<Search> }) {
+  const p = await params;
+  if (!valid(p)) notFound();
+  const search = await searchParams;
+  const t = await getTranslations('booking');
+  const locale = (await getLocale()) as Locale;
+  let booking: Booking;
+  try {
+    booking = await apiGet<Booking>(`/api/bookings/${p.bookingId}`);
+  } catch (error) {
+    if (error instanceof ApiResponseError) return <Notice tone="error">{t('loadFailed')}</Notice>;
+    throw error;
+  }
+  if (String(booking.conversation_id) !== p.id) notFound();
+  const date = (value: string | null, time = false) => (value ? formatDate(value, locale, time) : '');
+  const other = booking.role === 'host' ? booking.Guest : booking.Host;
+  const otherName = other.deleted ? t('deleted') : other.name;
+  const policy = booking.cancellation_policy;
+
+  // SPEC §4 "Payment return": success only when the provider said so and the booking is paid.
+  let paymentNotice: React.ReactNode = null;
+  if (search.transaction === 'success' && booking.paid_at) {
+    paymentNotice = <Notice tone="success">{t('paymentSuccess')}</Notice>;
+  } else if (search.transaction === 'pending') {
+    paymentNotice = (
+      <Notice>
+        {t('paymentPending')}{' '}
+        <a href={`/dashboard/conversations/${booking.conversation_id}/bookings/${booking.id}`} className="font-semibold underline">
+          {t('tryAgain')}
+        </a>
+      </Notice>
+    );
+  } else if (search.transaction) {
+    const providerText = await paymentErrorText(search.errorCode, search.errorMessage);
+    paymentNotice = (
+      <Notice tone="error">
+        <p>{t('paymentReturnFailed', { email: SUPPORT_EMAIL })}</p>
+        {providerText ? <p className="mt-1 font-medium" data-testid="provider-message">{t('paymentFailedBank', { message: providerText })}</p> : null}
+      </Notice>
+    );
+  }
+
+  const rows: [string, React.ReactNode][] = [
+    [t('ad'), booking.cottage ? <a href={`/sv/stuga/${booking.cottage.id}`} className="text-brand-700 underline">{booking.cottage.title_sv ?? `#${booking.cottage.id}`}</a> : '—'],
+    [booking.role === 'host' ? t('guest') : t('host'), otherName],
+    [t('checkIn'), `${date(booking.check_in)} ${t('stayTime')}`],
+    [t('checkOut'), `${date(booking.check_out)} ${t('stayTime')}`],
+    [t('numberOfGuests'), booking.number_of_guests],
+    [t('cleaningPolicy'), t(`cleaning_${booking.cleaning_policy}`)],
+    [
+      t('cancellationPolicy'),
+      policy ? (
+        <>
+          {t(`policy_${policy.name}`)}
+          <span className="block text-xs text-muted">
+            {t('policyDeadlines', { full: date(booking.cancel_for_full_refund_deadline, true), half: date(booking.cancel_for_half_refund_deadline, true) })}
+          </span>
+        </>
+      ) : (
+        '—'
+      ),
+    ],
+    [t('totalPrice'), <strong key="total">{formatMoney(booking.total_price)}</strong>],
+    ...(booking.role === 'host' ? ([[t('feeKept'), t('feeKeptValue', { fee: formatMoney(booking.fee), keep: formatMoney(booking.kept_amount) })]] as [string, React.ReactNode][]) : []),
+    ...(booking.refund_amount !== null ? ([[t('refunded'), formatMoney(booking.refund_amount)]] as [string, React.ReactNode][]) : []),
+    [t('createdAt'), date(booking.created_at, true)],
+  ];
+
+  return (
+    <div className="flex flex-col gap-5 print:gap-3">
+      <Link href={`/dashboard/conversations/${booking.conversation_id}/bookings`} className="text-sm text-brand-700 hover:underline no-print" aria-label={t('backToConversation')}>
+        ← {t('backToConversation')}
+      </Link>
+      <h1 className="text-2xl font-semibold">{t('bookingTitle', { title: booking.cottage?.title_sv ?? '', id: booking.id })}</h1>
+      {paymentNotice}
+      <StatusBanner booking={booking} />
+
+      {booking.role === 'host' && booking.status === 'PENDING' ? (
+        <Notice>
+          <strong>{t('guestMustDecide')}</strong> {date(booking.booking_expiration_date, true)}
+        </Notice>
+      ) : null}
+      {booking.role === 'host' && booking.status === 'PENDING' && !booking.guest_profile_complete ? <Notice>{t('softGuestNote')}</Notice> : null}
+      {booking.role === 'host' && booking.mark_as_booked_if_accepted && (booking.status === 'PENDING' || booking.status === 'PAID') ? (
+        <Notice>{booking.status === 'PAID' ? t('calendarMarked') : t('calendarWillMark')}</Notice>
+      ) : null}
+      {booking.role === 'host' && booking.omocom_id ? (
+        <section className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900" data-testid="insurance-box">
+          <p className="font-semibold">{t('insuranceTitle')}</p>
+          <p>{t('insuranceText', { number: booking.omocom_id })}</p>
+          {booking.insurance_claim_url ? (
+            <a href={booking.insurance_claim_url} className="font-semibold underline no-print">
+              {t('insuranceClaim')}
+            </a>
+          ) : null}
+        </section>
+      ) : null}
+      {booking.role === 'guest' && booking.status === 'PAID' ? (
+        <Notice tone="success">{t('guestContactHost', { name: otherName ?? '', phone: [other.phone_1, other.phone_2].filter(Boolean).join(', ') || '—' })}</Notice>
+      ) : null}
+      {booking.actions.contactSupportToCancel ? <Notice>{t('hostCancelSupport', { email: SUPPORT_EMAIL })}</Notice> : null}
+
+      <section className="rounded-lg bg-white p-5 shadow-sm print:p-0">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr] print:grid-cols-[max-content_1fr_max-content_1fr] print:gap-y-1">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-sm text-muted">{label}</dt>
+              <dd className="text-sm">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {booking.additional_information ? (
+          <div className="mt-4 border-t border-gray-100 pt-3">
+            <p className="text-sm text-muted">{t('additionalInformation')}</p>
+            <p className="whitespace-pre-wrap text-sm">{booking.additional_information}</p>
+          </div>
+        ) : null}
+        {booking.cancellation_reason ? (
+          <div className="mt-4 border-t border-gray-100 pt-3">
+            <p className="text-sm text-muted">{t('cancellationReason')}</p>
+            <p className="whitespace-pre-wrap text-sm">{booking.cancellation_reason}</p>
+          </div>
+        ) : null}
+      </section>
+
+      <BookingActions booking={booking} />
+
+      <Timeline booking={booking} />
+      <PaymentProviderLogo />
+    </div>
+  );
+}

@@ -1,0 +1,248 @@
+'use client';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useTranslations } from 'next-intl';
+import * as z from 'zod/mini';
+import { useSnackbar } from '@/components/layout/snackbar';
+import { Button } from '@/components/ui/button';
+import { CheckboxField, SelectField, TextAreaField } from '@/components/ui/fields';
+import { TextField } from '@/components/ui/text-field';
+import { UnsavedChangesPrompt } from '@/components/layout/unsaved-changes-prompt';
+import { api, ApiClientError } from '@/lib/api/client';
+import { formatMoney } from '@/lib/format';
+import { showMessage } from '@/lib/i18n/message';
+import { feeHint } from '@/lib/rules/booking';
+import { addMonths } from '@/lib/rules/dates';
+import { BOOKING_YEARS_AHEAD, CLEANING_POLICIES, bookingOfferSchema, offerDefaults, offerPayload, withCheckIn, type OfferFormValues } from '@/lib/schemas/booking';
+import { Dac7Dialog, type Dac7Cottage } from './dac7-dialog';
+import type { CancellationPolicy } from './types';
+
+export type OfferCottage = Dac7Cottage & { title_sv: string | null; commission_percentage: number; dac7_valid: boolean };
+type Overlap = { id: number; conversation_id: number; check_in: string; check_out: string };
+type Errors = Partial<Record<keyof OfferFormValues, string>>;
+
+/** SPEC §4 "Booking offer form flow": edit → preview (overlap check, acknowledgements, terms) → send. */
+export function OfferForm(props: { conversationId: number; guestId: number; guestName: string; cottages: OfferCottage[]; defaultCottageId: number | null; policies: CancellationPolicy[]; today: string }) {
+  const t = useTranslations('booking');
+  const tv = useTranslations();
+  const snackbar = useSnackbar();
+  const router = useRouter();
+  const [cottages, setCottages] = useState(props.cottages);
+  const [initial] = useState(() => offerDefaults(props.today, props.defaultCottageId ?? (props.cottages.length === 1 ? props.cottages[0]!.id : null)));
+  const [values, setValues] = useState<OfferFormValues>(initial);
+  const [checkOutTouched, setCheckOutTouched] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [step, setStep] = useState<'edit' | 'preview'>('edit');
+  const [overlaps, setOverlaps] = useState<Overlap[]>([]);
+  const [overlapAck, setOverlapAck] = useState(false);
+  const [terms, setTerms] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [dac7Open, setDac7Open] = useState(false);
+
+  const ids = { conversation_id: props.conversationId, guest_id: props.guestId };
+  const cottage = cottages.find((c) => String(c.id) === values.cottage_id) ?? null;
+  const policy = props.policies.find((p) => String(p.id) === values.cancellation_policy_id) ?? null;
+  const lastDay = addMonths(props.today, BOOKING_YEARS_AHEAD * 12);
+  const kronor = /^\d{1,9}$/.test(values.total_price) ? Number(values.total_price) : null;
+  const hint = kronor !== null && cottage ? feeHint(kronor * 100, cottage.commission_percentage) : null;
+
+  function check(next: OfferFormValues): Errors {
+    const result = z.safeParse(bookingOfferSchema(props.today), offerPayload(next, ids));
+    if (result.success) return {};
+    const found: Errors = {};
+    for (const issue of result.error.issues) {
+      const field = String(issue.path[0] ?? '') as keyof OfferFormValues;
+      found[field] ??= showMessage(tv, issue.message);
+    }
+    return found;
+  }
+
+  function set(name: keyof OfferFormValues, value: string | boolean) {
+    let next: OfferFormValues = { ...values, [name]: value };
+    if (name === 'check_in') next = withCheckIn(values, String(value), checkOutTouched);
+    if (name === 'check_out') setCheckOutTouched(true);
+    setValues(next);
+    if (errors[name]) setErrors((current) => ({ ...current, [name]: check(next)[name] }));
+  }
+  const blur = (name: keyof OfferFormValues) => () => setErrors((current) => ({ ...current, [name]: check(values)[name] }));
+
+  async function preview(list = cottages) {
+    const found = check(values);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const chosen = list.find((c) => String(c.id) === values.cottage_id);
+    // SPEC §4: an ad without DAC7 data blocks sending; the fix dialog opens, and saving retries the preview.
+    if (chosen && !chosen.dac7_valid) return setDac7Open(true);
+    setBusy(true);
+    try {
+      // A failed overlap check yields an empty list (SPEC §8).
+      const found = await api<Overlap[]>(`/bookings/${values.cottage_id}/overlap`, { body: { check_in: values.check_in, check_out: values.check_out } }).catch(() => []);
+      setOverlaps(found);
+      setOverlapAck(false);
+      setTerms(false);
+      setStep('preview');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function send() {
+    setBusy(true);
+    try {
+      const booking = await api<{ id: number }>('/bookings', { body: offerPayload(values, ids) });
+      setSent(true);
+      router.push(`/dashboard/conversations/${props.conversationId}/bookings/${booking.id}`);
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof ApiClientError && error.code === 'booking.dac7Invalid') {
+        setStep('edit');
+        return setDac7Open(true);
+      }
+      if (error instanceof ApiClientError && error.errors.length) {
+        setErrors(Object.fromEntries(error.errors.map((e) => [e.field, e.message])));
+        setStep('edit');
+      }
+      snackbar(error instanceof ApiClientError && error.message ? error.message : t('sendFailed'));
+    }
+  }
+
+  const dirty = !sent && JSON.stringify(values) !== JSON.stringify(initial);
+
+  if (step === 'preview') {
+    const rows: [string, string][] = [
+      [t('ad'), cottage?.title_sv ?? ''],
+      [t('guest'), props.guestName],
+      [t('checkIn'), `${values.check_in} ${t('stayTime')}`],
+      [t('checkOut'), `${values.check_out} ${t('stayTime')}`],
+      [t('numberOfGuests'), values.number_of_guests],
+      [t('cleaningPolicy'), t(`cleaning_${values.cleaning_policy}`)],
+      [t('cancellationPolicy'), policy ? t(`policy_${policy.name}`) : ''],
+      [t('totalPrice'), formatMoney(Number(values.total_price) * 100)],
+      [t('expiry'), values.booking_expiration_date],
+    ];
+    return (
+      <div className="flex flex-col gap-4" data-testid="offer-preview">
+        <UnsavedChangesPrompt when={dirty} />
+        <h2 className="text-lg font-semibold">{t('previewTitle')}</h2>
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-2 rounded-lg bg-white p-5 shadow-sm sm:grid-cols-[max-content_1fr]">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-sm text-muted">{label}</dt>
+              <dd className="text-sm">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {overlaps.length ? (
+          <div className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" role="alert" data-testid="overlap-warning">
+            <p className="font-semibold">{t('overlapTitle')}</p>
+            <ul className="list-disc pl-5">
+              {overlaps.map((o) => (
+                <li key={o.id}>{t('overlapItem', { id: o.id, checkIn: o.check_in, checkOut: o.check_out })}</li>
+              ))}
+            </ul>
+            <CheckboxField label={t('overlapAck')} checked={overlapAck} onChange={(e) => setOverlapAck(e.target.checked)} />
+          </div>
+        ) : null}
+        <div className="rounded-lg bg-white p-5 text-sm shadow-sm">
+          <p className="mb-2 font-semibold">{t('ackTitle')}</p>
+          <ul className="list-disc space-y-1 pl-5">
+            <li>{t('ackPays', { amount: formatMoney(Number(values.total_price) * 100) })}</li>
+            {hint && cottage ? <li>{t('feeHint', { fee: formatMoney(hint.fee), percent: cottage.commission_percentage, keep: formatMoney(hint.keep) })}</li> : null}
+            <li>{t('ackExpiry', { date: values.booking_expiration_date })}</li>
+            {values.mark_as_booked_if_accepted ? <li>{t('calendarWillMark')}</li> : null}
+            <li>{t('ackInsurance')}</li>
+          </ul>
+          <div className="mt-3">
+            <CheckboxField label={t('acceptTermsHost')} checked={terms} onChange={(e) => setTerms(e.target.checked)} />
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={() => void send()} disabled={busy || !terms || (overlaps.length > 0 && !overlapAck)}>
+            {t('send')}
+          </Button>
+          <Button variant="secondary" onClick={() => setStep('edit')} disabled={busy}>
+            {t('backToEdit')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      className="flex flex-col gap-1 rounded-lg bg-white p-5 shadow-sm"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void preview();
+      }}
+    >
+      <UnsavedChangesPrompt when={dirty} />
+      <SelectField label={t('ad')} value={values.cottage_id} onChange={(e) => set('cottage_id', e.target.value)} onBlur={blur('cottage_id')} error={errors.cottage_id}>
+        <option value="">{t('choose')}</option>
+        {cottages.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.title_sv ?? `#${c.id}`}
+          </option>
+        ))}
+      </SelectField>
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <TextField type="date" label={t('checkIn')} value={values.check_in} min={props.today} max={lastDay} onChange={(e) => set('check_in', e.target.value)} onBlur={blur('check_in')} error={errors.check_in} />
+        <TextField type="date" label={t('checkOut')} value={values.check_out} min={values.check_in || props.today} max={lastDay} onChange={(e) => set('check_out', e.target.value)} onBlur={blur('check_out')} error={errors.check_out} />
+        <TextField label={t('numberOfGuests')} inputMode="numeric" value={values.number_of_guests} onChange={(e) => set('number_of_guests', e.target.value)} onBlur={blur('number_of_guests')} error={errors.number_of_guests} />
+        <SelectField label={t('cleaningPolicy')} value={values.cleaning_policy} onChange={(e) => set('cleaning_policy', e.target.value)} error={errors.cleaning_policy}>
+          {CLEANING_POLICIES.map((c) => (
+            <option key={c} value={c}>
+              {t(`cleaning_${c}`)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <SelectField label={t('cancellationPolicy')} value={values.cancellation_policy_id} onChange={(e) => set('cancellation_policy_id', e.target.value)} onBlur={blur('cancellation_policy_id')} error={errors.cancellation_policy_id}>
+        <option value="">{t('choose')}</option>
+        {props.policies.map((p) => (
+          <option key={p.id} value={p.id}>
+            {t(`policy_${p.name}`)} — {t('policyDays', { full: p.cancel_for_full_refund_in_days, half: p.cancel_for_half_refund_in_days })}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label={t('totalPriceKr')} inputMode="numeric" value={values.total_price} onChange={(e) => set('total_price', e.target.value)} onBlur={blur('total_price')} error={errors.total_price} />
+      {hint && cottage ? (
+        <p className="-mt-3 mb-3 text-sm text-muted" data-testid="fee-hint">
+          {t('feeHint', { fee: formatMoney(hint.fee), percent: cottage.commission_percentage, keep: formatMoney(hint.keep) })}
+        </p>
+      ) : null}
+      <TextField
+        type="date"
+        label={t('expiry')}
+        value={values.booking_expiration_date}
+        min={props.today}
+        max={values.check_in || undefined}
+        disabled={!values.check_in}
+        onChange={(e) => set('booking_expiration_date', e.target.value)}
+        onBlur={blur('booking_expiration_date')}
+        error={errors.booking_expiration_date}
+      />
+      <CheckboxField label={t('markAsBooked')} checked={values.mark_as_booked_if_accepted} onChange={(e) => set('mark_as_booked_if_accepted', e.target.checked)} />
+      <TextAreaField label={t('additionalInformation')} value={values.additional_information} maxLength={5000} onChange={(e) => set('additional_information', e.target.value)} />
+      <div>
+        <Button type="submit" disabled={busy}>
+          {t('preview')}
+        </Button>
+      </div>
+      {dac7Open && cottage ? (
+        <Dac7Dialog
+          cottage={cottage}
+          onClose={() => setDac7Open(false)}
+          onSaved={(saved) => {
+            const list = cottages.map((c) => (c.id === saved.id ? { ...c, ...saved, dac7_valid: true } : c));
+            setCottages(list);
+            setDac7Open(false);
+            void preview(list);
+          }}
+        />
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { getLocale, getTranslations } from 'next-intl/server';
+import { formatDate } from '@/lib/format';
+import type { Locale } from '@/lib/constants';
+import type { Booking, BookingLabel } from './types';
+
+/** SPEC §4 colours: pending amber, expired red, paid green, paid out darker green, finished blue, cancelled red. */
+export const STATUS_COLOURS: Record<BookingLabel, string> = {
+  PENDING: 'bg-amber-100 text-amber-900 border-amber-300',
+  EXPIRED: 'bg-red-50 text-red-800 border-red-200',
+  PAID: 'bg-green-100 text-green-900 border-green-300',
+  PAID_OUT: 'bg-green-800 text-white border-green-900',
+  FINISHED: 'bg-sky-100 text-sky-900 border-sky-300',
+  CANCELLED: 'bg-red-100 text-red-900 border-red-300',
+};
+
+export async function StatusChip({ label }: { label: BookingLabel }) {
+  const t = await getTranslations('booking');
+  return (
+    <span className={`inline-block rounded-full border px-2.5 py-0.5 text-xs font-semibold ${STATUS_COLOURS[label]}`} data-testid="status-chip">
+      {t(`status_${label}`)}
+    </span>
+  );
+}
+
+/** The banner at the top of a booking: what state it is in, for this reader, in the spec's words. */
+export async function StatusBanner({ booking }: { booking: Booking }) {
+  const t = await getTranslations('booking');
+  const locale = (await getLocale()) as Locale;
+  const date = (value: string | null) => (value ? formatDate(value, locale, true) : '');
+  let text: string;
+  switch (booking.status) {
+    case 'PENDING':
+      text = booking.role === 'guest' ? t('bannerPendingGuest', { date: date(booking.booking_expiration_date) }) : t('bannerPendingHost', { date: date(booking.booking_expiration_date) });
+      break;
+    case 'EXPIRED':
+      text = t('bannerExpired', { date: date(booking.booking_expiration_date) });
+      break;
+    case 'PAID':
+      text = t('bannerPaid', { date: date(booking.paid_at) });
+      break;
+    case 'FINISHED':
+      text = t('bannerFinished', { date: date(booking.finished_at ?? booking.check_out) });
+      break;
+    case 'CANCELLED':
+      // SPEC §4: by the guest when Cancellation.user_id is the guest, otherwise by the host.
+      text = t('bannerCancelled', { date: date(booking.cancelled_at), user: booking.Cancellation?.user_id === booking.guest_id ? t('byGuest') : t('byHost') });
+      break;
+  }
+  return (
+    <div role="status" className={`rounded-lg border px-4 py-3 ${STATUS_COLOURS[booking.label]}`} data-testid="status-banner" data-status={booking.label}>
+      <p className="text-xs font-semibold uppercase tracking-wide">{t(`status_${booking.label}`)}</p>
+      <p className="mt-1 text-base font-medium">{text}</p>
+    </div>
+  );
+}
