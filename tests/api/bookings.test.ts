@@ -267,6 +267,15 @@ describe('time moves bookings', () => {
     expect(done.paidOutAt).not.toBeNull();
     const events = await h.db.select().from(h.schema.bookingEvents).where(eq(h.schema.bookingEvents.bookingId, paid.booking.id));
     expect(events.find((e) => e.type === 'PAY_OUT')?.amount).toBe(paid.booking.kept_amount);
+    // The stay has ended: the host (only) may ask the guest for a review, once.
+    const canAsk = (token: string) => h.call('GET', `/api/conversations/${paid.conversationId}/can-ask-for-review`, { token });
+    expect((await canAsk(paid.owner.token)).json.allowed).toBe(true);
+    expect((await canAsk(paid.guest.token)).json.allowed).toBe(false);
+    expect((await h.call('POST', `/api/conversations/${paid.conversationId}/messages/ask-for-review`, { token: paid.guest.token, body: {} })).status).toBe(400);
+    const asked = await h.call('POST', `/api/conversations/${paid.conversationId}/messages/ask-for-review`, { token: paid.owner.token, body: { conversation: paid.conversationId, cottage: paid.ad.id } });
+    expect(asked.json.type).toBe('ask_for_review');
+    expect((await canAsk(paid.owner.token)).json.allowed).toBe(false);
+    expect((await h.call('POST', `/api/conversations/${paid.conversationId}/messages/ask-for-review`, { token: paid.owner.token, body: {} })).json.code).toBe('chat.cannotAskForReview');
   });
 
   it('reading a booking never shows a stale state, and the host may give more time', async () => {
