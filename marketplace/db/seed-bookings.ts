@@ -162,7 +162,7 @@ const PLANS: Plan[] = [
 
 type Message = { at: Date; userId: number; type: 'booking_created' | 'booking_paid' | 'booking_cancelled'; bookingId: number };
 
-/** The demo host's conversation with the demo guest that the bookings belong to (null if the conversation seed made none). */
+/** The demo host's conversation with the demo guest about the commission ad, where the bookings belong (made if missing). */
 async function demoConversation(db: Db, ids: { host: number; guest: number }, commissionAd: number) {
   const [about] = await db
     .select()
@@ -170,14 +170,19 @@ async function demoConversation(db: Db, ids: { host: number; guest: number }, co
     .where(and(eq(conversations.cottageId, commissionAd), eq(conversations.hostId, ids.host), eq(conversations.guestId, ids.guest)))
     .limit(1);
   if (about) return about;
-  // No conversation about the commission ad: any of theirs, a commission one first (the contact rules depend on its bookings).
-  const [any] = await db
-    .select()
-    .from(conversations)
-    .where(and(eq(conversations.hostId, ids.host), eq(conversations.guestId, ids.guest)))
-    .orderBy(desc(conversations.commission), asc(conversations.id))
-    .limit(1);
-  return any ?? null;
+  // None yet: the guest writes about the commission ad (80 days ago) and the host answers; the offers follow there.
+  const start = Date.now() - 80 * 86_400_000;
+  const [created] = await db
+    .insert(conversations)
+    .values({ cottageId: commissionAd, hostId: ids.host, guestId: ids.guest, commission: true, createdAt: new Date(start), lastMessageAt: new Date(start + 3 * 3_600_000) })
+    .returning();
+  await db.insert(messages).values([
+    { conversationId: created!.id, type: 'communication_warning', visibleTo: 'guest', createdAt: new Date(start) },
+    { conversationId: created!.id, type: 'host_communication_warning', visibleTo: 'host', createdAt: new Date(start) },
+    { conversationId: created!.id, userId: ids.guest, type: 'text', text: 'Hej Karin! Vi är en familj på fyra som gärna hyr stugan flera gånger i år. Skickar du erbjudanden här?', createdAt: new Date(start + 60_000) },
+    { conversationId: created!.id, userId: ids.host, type: 'text', text: 'Hej Erik! Absolut, jag skickar erbjudanden för de veckor ni vill ha.', createdAt: new Date(start + 3 * 3_600_000) },
+  ]);
+  return created!;
 }
 
 /**
@@ -332,5 +337,10 @@ export async function seedBookings(db: Db, ids: { host: number; guest: number },
   const last = inserted.at(-1)!;
   await db.update(conversations).set({ lastMessageAt: last.createdAt }).where(eq(conversations.id, conversation.id));
   // Both sides have seen the booking messages.
-  await db.update(conversationReads).set({ lastSeenMessageId: last.id }).where(eq(conversationReads.conversationId, conversation.id));
+  for (const userId of [ids.host, ids.guest]) {
+    await db
+      .insert(conversationReads)
+      .values({ conversationId: conversation.id, userId, lastSeenMessageId: last.id })
+      .onConflictDoUpdate({ target: [conversationReads.conversationId, conversationReads.userId], set: { lastSeenMessageId: last.id } });
+  }
 }

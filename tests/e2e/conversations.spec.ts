@@ -28,7 +28,8 @@ test('a guest contacts a host from the ad; they chat, and replies appear without
 
   await host.reload();
   const row = host.getByTestId('conversation-row').filter({ hasText: 'Är stugan ledig vecka 24?' });
-  await expect(row).toHaveAttribute('data-unread', '1');
+  // Unread for the host (the demo conversation about this ad may hold earlier unread offers too).
+  await expect(row).toHaveAttribute('data-unread', /^[1-9]\d*$/);
   await row.click();
   await expect(host).toHaveURL(conversationUrl);
   await host.getByLabel('Skriv ett meddelande…').fill('Ja, vecka 24 är ledig. Välkomna!');

@@ -30,11 +30,14 @@ test('the to-do badge drops after opening a news item', async ({ page }) => {
   await signIn(page, GUEST.email, GUEST.password);
   await expect(page).toHaveURL(/\/dashboard\/conversations$/);
   const badge = page.getByTestId('todo-badge');
-  await expect(badge).toHaveText('2');
+  // Two unread news items and the demo guest's open booking offers (other tests may add offers).
+  await expect(badge).toHaveText(/^\d+$/);
+  const before = Number(await badge.textContent());
+  expect(before).toBeGreaterThanOrEqual(2);
   await page.getByRole('link', { name: 'Att göra' }).click();
   await page.getByRole('link', { name: /Nyhet: Nu kan du få utbetalningar snabbare/ }).click();
   await expect(page.getByRole('heading', { name: 'Nu kan du få utbetalningar snabbare' })).toBeVisible();
-  await expect(badge).toHaveText('1');
+  await expect(badge).toHaveText(String(before - 1));
   await page.getByRole('link', { name: 'Att göra' }).click();
   await expect(page.getByRole('link', { name: /Nu kan du få utbetalningar snabbare/ })).toContainText('Läst');
 });
