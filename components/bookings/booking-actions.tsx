@@ -9,8 +9,7 @@ import { CheckboxField, TextAreaField } from '@/components/ui/fields';
 import { api, ApiClientError } from '@/lib/api/client';
 import { formatMoney } from '@/lib/format';
 import { showMessage } from '@/lib/i18n/message';
-import { CANCELLATION_REASON_MAX, CARD_TYPES, cancelBookingBody, type CardType } from '@/lib/schemas/booking';
-import * as z from 'zod/mini';
+import { CANCELLATION_REASON_MAX, CARD_TYPES, cancellationReasonError, type CardType } from '@/lib/rules/booking-form';
 import type { Booking } from './types';
 
 /** What the reader may do with the booking (SPEC §4): pay, cancel with a reason, change the time limit, print. */
@@ -43,11 +42,11 @@ export function BookingActions({ booking }: { booking: Booking }) {
   }
 
   async function cancel() {
-    const parsed = z.safeParse(cancelBookingBody, { cancellation_reason: reason });
-    if (!parsed.success) return setReasonError(showMessage(tv, parsed.error.issues[0]?.message));
+    const problem = cancellationReasonError(reason);
+    if (problem) return setReasonError(showMessage(tv, problem));
     setCancelling(true);
     try {
-      await api(`/bookings/${booking.id}/cancel`, { method: 'PUT', body: parsed.data });
+      await api(`/bookings/${booking.id}/cancel`, { method: 'PUT', body: { cancellation_reason: reason.trim() } });
       setCancelOpen(false);
       snackbar(t('cancelledNotice'), { severity: 'success' });
       router.refresh();

@@ -3,7 +3,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { SelectField } from '@/components/ui/fields';
 import { TextField } from '@/components/ui/text-field';
-import { BOOKING_FILTER_STATUSES, BOOKING_ORDERS } from '@/lib/schemas/booking';
+import { BOOKING_FILTER_STATUSES, BOOKING_ORDERS } from '@/lib/rules/booking-form';
 
 type Filters = { status: string; checkInFrom: string; checkInTo: string; order: string };
 

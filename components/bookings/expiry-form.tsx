@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { api, ApiClientError } from '@/lib/api/client';
 import { showMessage } from '@/lib/i18n/message';
-import { expirationError } from '@/lib/schemas/booking';
+import { expirationError } from '@/lib/rules/booking-form';
 
 /** SPEC §2: the edit page shows only 'time limit for guest to accept' and Save; success goes to the booking. */
 export function ExpiryForm({ bookingId, back, today, checkIn, current }: { bookingId: number; back: string; today: string; checkIn: string; current: string }) {

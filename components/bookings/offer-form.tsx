@@ -13,7 +13,8 @@ import { formatMoney } from '@/lib/format';
 import { showMessage } from '@/lib/i18n/message';
 import { feeHint } from '@/lib/rules/booking';
 import { addMonths } from '@/lib/rules/dates';
-import { BOOKING_YEARS_AHEAD, CLEANING_POLICIES, bookingOfferSchema, offerDefaults, offerPayload, withCheckIn, type OfferFormValues } from '@/lib/schemas/booking';
+import { BOOKING_YEARS_AHEAD, CLEANING_POLICIES, offerDefaults, offerPayload, withCheckIn, type OfferFormValues } from '@/lib/rules/booking-form';
+import { bookingOfferSchema } from '@/lib/schemas/booking';
 import { Dac7Dialog, type Dac7Cottage } from './dac7-dialog';
 import type { CancellationPolicy } from './types';
 

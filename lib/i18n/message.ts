@@ -1,4 +1,4 @@
-import { splitMessage } from './messages';
+import { splitMessage } from './split-message';
 
 type Translator = { (key: string, values?: Record<string, string | number>): string; has(key: string): boolean };
 

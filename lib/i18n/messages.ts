@@ -1,4 +1,5 @@
 import en from '../../messages/en.json';
+import { splitMessage } from './split-message';
 import sv from '../../messages/sv.json';
 import type { Locale } from '../constants';
 
@@ -7,13 +8,6 @@ const catalogue: Record<Locale, Messages> = { sv, en };
 
 export function loadMessages(locale: Locale): Messages {
   return catalogue[locale];
-}
-
-/** "cottage.x?max=50" → ["cottage.x", { max: "50" }]: schema messages carry their placeholder values. */
-export function splitMessage(message: string): [string, Record<string, string>] {
-  const at = message.indexOf('?');
-  if (at < 0) return [message, {}];
-  return [message.slice(0, at), Object.fromEntries(new URLSearchParams(message.slice(at + 1)))];
 }
 
 /** Looks up a dotted key ("errors.failedLogin") and fills {placeholders}; unknown keys come back as given. */
@@ -28,3 +22,5 @@ export function translate(locale: Locale, message: string, extra: Record<string,
   if (typeof node !== 'string') return message;
   return node.replace(/\{(\w+)\}/g, (m, name: string) => (name in values ? String(values[name]) : m));
 }
+
+export { splitMessage };

@@ -99,7 +99,9 @@ export function timelineOf(events: readonly TimelineEntry[], b: BookingClock & {
   if (status === 'PAID' || status === 'FINISHED') {
     computed.push({ ...at(checkInAt(b)), type: 'CHECKIN', user: null, amount: null });
     computed.push({ ...at(checkOutAt(b)), type: 'CHECKOUT', user: null, amount: null });
-    if (!b.paid_out_at) computed.push({ date: payoutDueAt(b).toISOString(), state: 'FUTURE', type: 'PAY_OUT_DUE_DATE', user: null, amount: b.total_price - b.fee });
+    // An overdue payout (the host's bank details missing, say) is neither done nor ahead: NEUTRAL.
+    const due = payoutDueAt(b);
+    if (!b.paid_out_at) computed.push({ date: due.toISOString(), state: due.getTime() > now.getTime() ? 'FUTURE' : 'NEUTRAL', type: 'PAY_OUT_DUE_DATE', user: null, amount: b.total_price - b.fee });
   }
   return [...events, ...computed].sort((x, y) => x.date.localeCompare(y.date));
 }

@@ -12,7 +12,7 @@ import { withRetries } from '@/lib/api/retry';
 import { PAGE_SIZE_BOOKINGS, type Locale } from '@/lib/constants';
 import { formatDate, formatMoney } from '@/lib/format';
 import { addDays, isDay, todayInStockholm } from '@/lib/rules/dates';
-import { BOOKING_FILTER_STATUSES, BOOKING_ORDERS, type BookingOrder } from '@/lib/schemas/booking';
+import { BOOKING_FILTER_STATUSES, BOOKING_ORDERS, type BookingOrder } from '@/lib/rules/booking-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('booking'))('listTitle') };
