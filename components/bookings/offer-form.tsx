@@ -151,7 +151,7 @@ export function OfferForm(props: { conversationId: number; guestId: number; gues
             <li>{t('ackPays', { amount: formatMoney(Number(values.total_price) * 100) })}</li>
             {hint && cottage ? <li>{t('feeHint', { fee: formatMoney(hint.fee), percent: cottage.commission_percentage, keep: formatMoney(hint.keep) })}</li> : null}
             <li>{t('ackExpiry', { date: values.booking_expiration_date })}</li>
-            {values.mark_as_booked_if_accepted ? <li>{t('calendarWillMark')}</li> : null}
+            {values.mark_as_booked_if_accepted ? <li>{t('ackCalendar')}</li> : null}
             <li>{t('ackInsurance')}</li>
           </ul>
           <div className="mt-3">

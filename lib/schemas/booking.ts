@@ -6,6 +6,9 @@ import { idNumber } from './common';
 import { BOOKING_ORDERS, BOOKING_YEARS_AHEAD, CARD_TYPES, CLEANING_POLICIES, TOTAL_PRICE_MAX_SEK, TOTAL_PRICE_MIN_SEK, cancellationReasonError, expirationError } from '../rules/booking-form';
 import { withValues } from './cottage-fields';
 
+/** A choice in a select: required. */
+const chosenId = z.int({ error: 'validation.required' }).check(z.positive('validation.required'), z.maximum(2_147_483_647, 'validation.required'));
+
 const priceRange = withValues('booking.priceRange', { min: TOTAL_PRICE_MIN_SEK, max: TOTAL_PRICE_MAX_SEK });
 
 export function bookingOfferSchema(today: string) {
@@ -15,8 +18,8 @@ export function bookingOfferSchema(today: string) {
     .object({
       conversation_id: idNumber,
       guest_id: idNumber,
-      cottage_id: idNumber,
-      cancellation_policy_id: idNumber,
+      cottage_id: chosenId,
+      cancellation_policy_id: chosenId,
       check_in: z.string({ error: 'booking.checkInRequired' }).check(z.minLength(1, 'booking.checkInRequired')),
       check_out: z.string({ error: 'booking.checkOutRequired' }).check(z.minLength(1, 'booking.checkOutRequired')),
       number_of_guests: z.int({ error: 'booking.outOfRange' }).check(z.minimum(1, 'booking.outOfRange'), z.maximum(100, 'booking.outOfRange')),

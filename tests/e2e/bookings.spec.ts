@@ -81,6 +81,12 @@ test('host sends offers (overlap acknowledged); guest pays, a declined card show
   // The guest sees the offer in the chat and pays the first with a declined card: the bank's message shows.
   await guest.goto(conversationPath);
   await expect(guest.getByTestId('booking-message').first()).toBeVisible();
+  // The guest also rates the host, anonymously, with details.
+  const rating = guest.getByTestId('host-review');
+  await rating.getByRole('button', { name: 'Ja' }).click();
+  await rating.getByLabel('Svarar snabbt').check();
+  await rating.getByRole('button', { name: 'Skicka' }).click();
+  await expect(guest.getByText('Tack! Ditt svar är anonymt.')).toBeVisible();
   await payWith(guest, first, '4970 1000 0000 1001');
   await expect(guest.getByTestId('provider-message')).toContainText('Otillräckligt saldo på kortet');
   await expect(guest.getByTestId('status-banner')).toHaveAttribute('data-status', 'PENDING');

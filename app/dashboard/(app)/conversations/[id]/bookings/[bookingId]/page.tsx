@@ -134,10 +134,10 @@ export default async function BookingPage({ params, searchParams }: { params: Pr
       {booking.actions.contactSupportToCancel ? <Notice>{t('hostCancelSupport', { email: SUPPORT_EMAIL })}</Notice> : null}
 
       <section className="rounded-lg bg-white p-5 shadow-sm print:p-0">
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr] print:grid-cols-[max-content_1fr_max-content_1fr] print:gap-y-1">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-0.5 sm:grid-cols-[max-content_1fr] sm:gap-y-3 print:grid-cols-[max-content_1fr_max-content_1fr] print:gap-y-1">
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
-              <dt className="text-sm text-muted">{label}</dt>
+              <dt className="pt-2 text-sm text-muted sm:pt-0 print:pt-0">{label}</dt>
               <dd className="text-sm">{value}</dd>
             </div>
           ))}
