@@ -130,7 +130,7 @@ type MangoApi = {
   PayOuts: { create(data: Record<string, unknown>): Promise<{ Id: string; Status: string }> };
 };
 
-function mangopay(settings: { clientId: string; apiKey: string; baseUrl: string; walletId: string }): PaymentProvider {
+export function mangopayProvider(settings: { clientId: string; apiKey: string; baseUrl: string; walletId: string }): PaymentProvider {
   let client: Promise<MangoApi> | null = null;
   const api = () =>
     (client ??= import('mangopay2-nodejs-sdk').then((m) => {
@@ -212,7 +212,7 @@ function mangopay(settings: { clientId: string; apiKey: string; baseUrl: string;
 
 export const payments: PaymentProvider =
   process.env.MANGOPAY_CLIENT_ID && process.env.MANGOPAY_API_KEY && process.env.MANGOPAY_WALLET_ID
-    ? mangopay({
+    ? mangopayProvider({
         clientId: process.env.MANGOPAY_CLIENT_ID,
         apiKey: process.env.MANGOPAY_API_KEY,
         baseUrl: process.env.MANGOPAY_BASE_URL || 'https://api.sandbox.mangopay.com',
