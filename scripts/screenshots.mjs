@@ -74,6 +74,8 @@ for (const lang of ['sv', 'en']) {
       ['shell-todo', '/dashboard/to-do'],
       ['shell-news', '/dashboard/news/1'],
       ['shell-change-password', '/dashboard/change-password'],
+      ['inbox', '/dashboard/conversations'],
+      ['chat', 'first-conversation'],
     ]) {
       await shoot(name, {
         lang,
@@ -85,7 +87,8 @@ for (const lang of ['sv', 'en']) {
           await p.getByLabel(l.pw).fill('demo-guest-1');
           await p.getByRole('button', { name: l.login }).click();
           await p.waitForURL('**/conversations');
-          await p.goto(`${base}${path}`);
+          if (path === 'first-conversation') await p.getByTestId('conversation-row').first().click();
+          else await p.goto(`${base}${path}`);
           await p.waitForTimeout(500);
         },
       });

@@ -16,6 +16,7 @@ export type ConversationSummary = {
   cottage: { id: number; title_sv: string | null } | null;
   Users: Person[];
   preview: string;
+  preview_type: string | null;
   last_message_at: string;
   unread_messages: number;
   tags: { id: number; tag: string }[];

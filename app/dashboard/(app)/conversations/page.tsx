@@ -16,6 +16,9 @@ export async function generateMetadata(): Promise<Metadata> {
 const FILTERS = [null, 1, 2, 3] as const;
 
 // /dashboard/conversations — the inbox: newest activity first, 20 a page, tag filter
+/** System messages have no text: the inbox names them instead (SPEC §3 message types). */
+const PREVIEW_EVENTS = new Set(['booking_created', 'booking_paid', 'booking_cancelled', 'ask_for_review']);
+
 export default async function ConversationsPage({ searchParams }: { searchParams: Promise<{ tag?: string; offset?: string }> }) {
   const params = await searchParams;
   const tag = params.tag && /^[1-3]$/.test(params.tag) ? Number(params.tag) : null;
@@ -89,7 +92,7 @@ export default async function ConversationsPage({ searchParams }: { searchParams
                         <span className="shrink-0 text-xs text-muted">{formatDate(c.last_message_at, locale)}</span>
                       </span>
                       {c.cottage?.title_sv ? <span className="block truncate text-xs text-muted">{t('about', { title: c.cottage.title_sv })}</span> : null}
-                      <span className={`block truncate text-sm ${c.unread_messages ? 'text-ink' : 'text-muted'}`}>{c.preview}</span>
+                      <span className={`block truncate text-sm ${c.unread_messages ? 'text-ink' : 'text-muted'}`}>{c.preview || (c.preview_type && PREVIEW_EVENTS.has(c.preview_type) ? t(`preview_${c.preview_type}`) : '')}</span>
                       <span className="mt-1 flex flex-wrap gap-1">
                         {c.unread_messages ? <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">{t('unread', { count: c.unread_messages })}</span> : null}
                         {c.tags.map((x) => (
