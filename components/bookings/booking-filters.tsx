@@ -21,7 +21,7 @@ export function BookingFilters(initial: Filters) {
     router.replace(`/dashboard/bookings?${params.toString()}`);
   }
   return (
-    <form className="grid gap-x-4 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-4" role="search" onSubmit={(e) => e.preventDefault()}>
+    <form className="grid grid-cols-1 gap-x-4 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-4" role="search" onSubmit={(e) => e.preventDefault()}>
       <TextField type="date" label={t('minCheckIn')} defaultValue={initial.checkInFrom} onChange={(e) => apply({ checkInFrom: e.target.value })} />
       <TextField type="date" label={t('maxCheckIn')} defaultValue={initial.checkInTo} onChange={(e) => apply({ checkInTo: e.target.value })} />
       <SelectField label={t('orderBy')} defaultValue={initial.order} onChange={(e) => apply({ order: e.target.value })}>

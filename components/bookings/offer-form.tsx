@@ -188,7 +188,7 @@ export function OfferForm(props: { conversationId: number; guestId: number; gues
           </option>
         ))}
       </SelectField>
-      <div className="grid gap-x-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
         <TextField type="date" label={t('checkIn')} value={values.check_in} min={props.today} max={lastDay} onChange={(e) => set('check_in', e.target.value)} onBlur={blur('check_in')} error={errors.check_in} />
         <TextField type="date" label={t('checkOut')} value={values.check_out} min={values.check_in || props.today} max={lastDay} onChange={(e) => set('check_out', e.target.value)} onBlur={blur('check_out')} error={errors.check_out} />
         <TextField label={t('numberOfGuests')} inputMode="numeric" value={values.number_of_guests} onChange={(e) => set('number_of_guests', e.target.value)} onBlur={blur('number_of_guests')} error={errors.number_of_guests} />

@@ -22,7 +22,7 @@ export async function Timeline({ booking }: { booking: Booking }) {
             <div className="flex-1">
               <p className={entry.state === 'ERROR' ? 'font-medium text-red-800' : entry.state === 'FUTURE' ? 'text-muted' : 'font-medium'}>
                 {t(`timeline_${entry.type}`)}
-                {entry.state === 'ERROR' ? ` — ${t('timelineFailed')}` : ''}
+                {entry.state === 'ERROR' ? ` — ${entry.type === 'FULL_PAYMENT_DUE_DATE' ? t('timelineNotPaid') : t('timelineFailed')}` : ''}
               </p>
               <p className="text-xs text-muted">
                 {formatDate(entry.date, locale, true)}
