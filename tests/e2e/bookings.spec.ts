@@ -138,3 +138,31 @@ test('a booking prints as one clean page without the menu', async ({ browser }) 
   const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];
   expect(pages.length).toBe(1);
 });
+
+test('an ad without DAC7 data blocks the offer until the fix dialog saves it, then the preview follows', async ({ browser }) => {
+  const host = await as(browser, HOST);
+  // The demo fixed-price ad has no address or property designation.
+  await host.getByTestId('conversation-row').filter({ hasText: 'Fjällstuga i Funäsdalen' }).first().click();
+  await expect(host).toHaveURL(/\/dashboard\/conversations\/\d+$/);
+  await host.getByRole('link', { name: 'Skapa erbjudande' }).click();
+  await expect(host.getByLabel('Annons')).toHaveValue(/\d+/);
+  await host.getByLabel('Incheckning').fill(day(200));
+  await host.getByLabel('Utcheckning').fill(day(203));
+  await host.getByLabel('Antal gäster').fill('2');
+  await host.getByLabel('Avbokningsvillkor').selectOption({ index: 1 });
+  await host.getByLabel('Totalpris (kr)').fill('6000');
+  await host.getByLabel('Tidsgräns för gästen att godkänna').fill(day(4));
+  await host.getByRole('button', { name: 'Förhandsgranska' }).click();
+  const dialog = host.getByRole('dialog', { name: 'Komplettera annonsens uppgifter' });
+  await expect(dialog).toBeVisible();
+  await expect(host.getByTestId('offer-preview')).toHaveCount(0);
+  await dialog.getByLabel('Fastighetsbeteckning').fill('Härjedalen Funäsdalen 1:45');
+  await dialog.getByLabel('Gatuadress').fill('Fjällvägen 12');
+  await dialog.getByLabel('Postnummer').fill('84095');
+  await dialog.getByLabel('Ort').fill('Funäsdalen');
+  await dialog.getByRole('button', { name: 'Spara och försök igen' }).click();
+  await expect(host.getByTestId('offer-preview')).toBeVisible();
+  // The ad keeps what was entered.
+  const ad = await host.request.get(`/api/cottages/4`);
+  expect(await ad.json()).toMatchObject({ property_designation: 'Härjedalen Funäsdalen 1:45', address_city: 'Funäsdalen', dac7_valid: true });
+});
