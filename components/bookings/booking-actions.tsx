@@ -88,7 +88,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
         ) : (
           <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" role="status">
             {t('completeContactDetails')}{' '}
-            <Link href="/dashboard/profile" className="font-semibold underline">
+            <Link href={`/dashboard/profile?next=${encodeURIComponent(`/conversations/${booking.conversation_id}/bookings/${booking.id}`)}&booking=true`} className="font-semibold underline">
               {t('toProfile')}
             </Link>
           </div>

@@ -31,8 +31,8 @@ export type Booking = {
   cancellation_reason: string | null;
   Cancellation: { user_id: number | null } | null;
   total_price: number;
-  fee: number;
-  kept_amount: number;
+  fee: number | null;
+  kept_amount: number | null;
   refund_amount: number | null;
   booking_expiration_date: string;
   additional_information: string | null;
@@ -54,5 +54,6 @@ export type Booking = {
   cancel_for_half_refund_deadline: string | null;
   refund_now: { percent: 0 | 50 | 100; amount: number } | null;
   actions: { pay: boolean; cancel: boolean; editExpiry: boolean; contactSupportToCancel: boolean };
+  last_payment: { status: string; result_code: string | null; result_message: string | null } | null;
 };
 export type CancellationPolicy = { id: number; name: string; cancel_for_full_refund_in_days: number; cancel_for_half_refund_in_days: number };

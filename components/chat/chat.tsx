@@ -161,11 +161,11 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
                     {t('viewBooking')}
                   </a>
                 </p>
-              ) : m.type === 'ask_for_review' ? (
+              ) : m.type === 'ask_for_review' || m.type === 'review_request_notification' ? (
                 <p role="note" className="self-center rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-center text-sm text-sky-900" data-testid="review-request">
                   {mine ? t('askedForReview') : t('reviewRequested')}{' '}
                   {!mine && m.meta?.cottage_id ? (
-                    <a href={`/dashboard/reviews/add?cottageId=${m.meta.cottage_id}${m.meta.booking_id ? `&bookingId=${m.meta.booking_id}` : ''}`} className="font-semibold underline">
+                    <a href={`/dashboard/reviews/new/${m.meta.cottage_id}${m.meta.booking_id ? `/${m.meta.booking_id}` : ''}`} className="font-semibold underline">
                       {t('addReview')}
                     </a>
                   ) : null}

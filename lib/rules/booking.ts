@@ -105,3 +105,13 @@ export function timelineOf(events: readonly TimelineEntry[], b: BookingClock & {
   }
   return [...events, ...computed].sort((x, y) => x.date.localeCompare(y.date));
 }
+
+/**
+ * When an offer ends: the end of the chosen day in Stockholm (SPEC §5), but never after check-in
+ * day has begun, since nobody can accept, pay or cancel from then on.
+ */
+export function expiryInstant(day: Day, checkIn: Day): Date {
+  const endOfDay = stockholmTime(day, '23:59:59');
+  const lastMoment = new Date(stockholmTime(checkIn, '00:00:00').getTime() - 1000);
+  return endOfDay.getTime() < lastMoment.getTime() ? endOfDay : lastMoment;
+}

@@ -20,7 +20,8 @@ export type PaymentProvider = {
   createCardPayIn(db: Db, input: { payer: Payer; amount: number; cardType: CardType; returnUrl: string; bookingId: number }): Promise<{ id: string; redirectUrl: string }>;
   getPayIn(db: Db, id: string): Promise<RemotePayIn | null>;
   refund(db: Db, input: { payInId: string; amount: number; payer: Payer }): Promise<{ id: string; status: 'SUCCEEDED' | 'FAILED' }>;
-  payout(db: Db, input: { host: Payer; amount: number; bookingId: number }): Promise<{ id: string; status: 'SUCCEEDED' | 'CREATED' | 'FAILED' }>;
+  /** WAITING: nothing was done (the host has no account or bank details yet); CREATED: started at the provider. */
+  payout(db: Db, input: { host: Payer; amount: number; bookingId: number }): Promise<{ id: string; status: 'SUCCEEDED' | 'CREATED' | 'FAILED' | 'WAITING' }>;
 };
 
 // ——— Sandbox: behaves like MangoPay's web card pay-in, on a local card page, with no real money. ———
@@ -130,7 +131,7 @@ type MangoApi = {
   PayOuts: { create(data: Record<string, unknown>): Promise<{ Id: string; Status: string }> };
 };
 
-export function mangopayProvider(settings: { clientId: string; apiKey: string; baseUrl: string; walletId: string }): PaymentProvider {
+export function mangopayProvider(settings: { clientId: string; apiKey: string; baseUrl: string; walletId: string; platformUserId: string }): PaymentProvider {
   let client: Promise<MangoApi> | null = null;
   const api = () =>
     (client ??= import('mangopay2-nodejs-sdk').then((m) => {
@@ -188,14 +189,24 @@ export function mangopayProvider(settings: { clientId: string; apiKey: string; b
       const refund = await (await api()).PayIns.createRefund(input.payInId, { AuthorId: await mangoUser(db, input.payer), DebitedFunds: money(input.amount), Fees: money(0) });
       return { id: refund.Id, status: refund.Status === 'FAILED' ? 'FAILED' : 'SUCCEEDED' };
     },
-    async payout(db, input) {
+    async payout(_db, input) {
       // The host needs a MangoPay account with a bank account (the payout settings); until then the payout waits.
-      if (!input.host.mangoUserId) return { id: '', status: 'CREATED' };
+      if (!input.host.mangoUserId) return { id: '', status: 'WAITING' };
       const mango = await api();
       const [account] = (await mango.Users.getBankAccounts(input.host.mangoUserId)).filter((a) => a.Active !== false);
-      if (!account) return { id: '', status: 'CREATED' };
+      if (!account) return { id: '', status: 'WAITING' };
       const wallet = await mango.Wallets.create({ Owners: [input.host.mangoUserId], Currency: 'SEK', Description: `booking ${input.bookingId}` });
-      await mango.Transfers.create({ AuthorId: input.host.mangoUserId, DebitedFunds: money(input.amount), Fees: money(0), DebitedWalletId: settings.walletId, CreditedWalletId: wallet.Id });
+      // From the platform's wallet (its owner authors the transfer) to the host's.
+      const transfer = await mango.Transfers.create({
+        AuthorId: settings.platformUserId,
+        CreditedUserId: input.host.mangoUserId,
+        DebitedFunds: money(input.amount),
+        Fees: money(0),
+        DebitedWalletId: settings.walletId,
+        CreditedWalletId: wallet.Id,
+        Tag: `booking:${input.bookingId}`,
+      });
+      if (transfer.Status === 'FAILED') return { id: transfer.Id, status: 'WAITING' };
       const payout = await mango.PayOuts.create({
         AuthorId: input.host.mangoUserId,
         DebitedFunds: money(input.amount),
@@ -204,6 +215,7 @@ export function mangopayProvider(settings: { clientId: string; apiKey: string; b
         DebitedWalletId: wallet.Id,
         PaymentType: 'BANK_WIRE',
         BankWireRef: `Stuga ${input.bookingId}`,
+        Tag: `booking:${input.bookingId}`,
       });
       return { id: payout.Id, status: payout.Status === 'FAILED' ? 'FAILED' : payout.Status === 'SUCCEEDED' ? 'SUCCEEDED' : 'CREATED' };
     },
@@ -211,11 +223,12 @@ export function mangopayProvider(settings: { clientId: string; apiKey: string; b
 }
 
 export const payments: PaymentProvider =
-  process.env.MANGOPAY_CLIENT_ID && process.env.MANGOPAY_API_KEY && process.env.MANGOPAY_WALLET_ID
+  process.env.MANGOPAY_CLIENT_ID && process.env.MANGOPAY_API_KEY && process.env.MANGOPAY_WALLET_ID && process.env.MANGOPAY_PLATFORM_USER_ID
     ? mangopayProvider({
         clientId: process.env.MANGOPAY_CLIENT_ID,
         apiKey: process.env.MANGOPAY_API_KEY,
         baseUrl: process.env.MANGOPAY_BASE_URL || 'https://api.sandbox.mangopay.com',
         walletId: process.env.MANGOPAY_WALLET_ID,
+        platformUserId: process.env.MANGOPAY_PLATFORM_USER_ID,
       })
     : sandbox;

@@ -74,6 +74,12 @@ export function bookingRoutes(api: Api) {
     return conversationBookingList(db, user, parsed.data);
   });
 
+  // GET /api/user/bookings/:id — one of My Bookings (the same as GET /api/bookings/:id)
+  api.route({ method: 'get', path: '/api/user/bookings/:id', auth: 'user', tag: 'bookings', summary: 'One of my bookings' }, async ({ db, user, params }) => {
+    const { booking, role } = await bookingOf(db, user, idOf(params));
+    return bookingDto(db, booking, role);
+  });
+
   // GET /api/user/bookings — My Bookings: filters, 10 a page, nextPage
   api.route({ method: 'get', path: '/api/user/bookings', auth: 'user', tag: 'bookings', summary: 'My bookings', query: bookingListQuery }, async ({ db, user, query }) =>
     listUserBookings(db, user, query),

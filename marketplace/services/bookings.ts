@@ -5,6 +5,7 @@ import { dac7Valid } from '@/lib/rules/ad';
 import {
   bookingActions,
   canMove,
+  expiryInstant,
   listLabel,
   nightsOf,
   payoutDueAt,
@@ -17,7 +18,7 @@ import {
   type TimelineEntry,
 } from '@/lib/rules/booking';
 import { daysOf, normalizeRanges, setRange, type CalendarRange, type CalendarState } from '@/lib/rules/calendar';
-import { addDays, stockholmTime, todayInStockholm } from '@/lib/rules/dates';
+import { addDays, todayInStockholm } from '@/lib/rules/dates';
 import { isProfileComplete } from '@/lib/rules/profile';
 import { refundDeadline, refundFor } from '@/lib/rules/refund';
 import { bookingListQuery, bookingOfferSchema, expirationError, type BookingOrder, type CardType } from '@/lib/schemas/booking';
@@ -93,9 +94,12 @@ async function events(db: Db, bookingId: number): Promise<TimelineEntry[]> {
   return rows.map((e) => ({ date: e.date.toISOString(), user: e.userId, type: e.type, state: e.state, amount: e.amount }));
 }
 
+/** Timeline entries about the host's payout, which the guest does not see. */
+const HOST_ONLY_EVENTS = new Set(['TRANSFER', 'PAY_OUT', 'PAY_OUT_PENDING', 'PAY_OUT_DUE_DATE']);
+
 /** GET /api/bookings/{id}: the booking as SPEC §3 describes it, for the actor's role. */
 export async function bookingDto(db: Db, row: BookingRow, role: BookingRole, now = new Date()) {
-  const [[host], [guest], [cottage], [policy], stored] = await Promise.all([
+  const [[host], [guest], [cottage], [policy], stored, [lastPayin]] = await Promise.all([
     db.select().from(users).where(eq(users.id, row.hostId)).limit(1),
     db.select().from(users).where(eq(users.id, row.guestId)).limit(1),
     db
@@ -106,6 +110,7 @@ export async function bookingDto(db: Db, row: BookingRow, role: BookingRole, now
       .limit(1),
     db.select().from(cancellationPolicies).where(eq(cancellationPolicies.id, row.cancellationPolicyId)).limit(1),
     events(db, row.id),
+    db.select().from(payins).where(eq(payins.bookingId, row.id)).orderBy(desc(payins.id)).limit(1),
   ]);
   const fee = platformFee(row.totalPrice, row.feePercentage);
   const paid = row.paidAt !== null;
@@ -130,8 +135,9 @@ export async function bookingDto(db: Db, row: BookingRow, role: BookingRole, now
     cancellation_reason: row.cancellationReason,
     Cancellation: row.cancelledAt ? { user_id: row.cancelledBy } : null,
     total_price: row.totalPrice,
-    fee,
-    kept_amount: row.totalPrice - fee,
+    // The platform's fee and the host's share are the host's business.
+    fee: role === 'host' ? fee : null,
+    kept_amount: role === 'host' ? row.totalPrice - fee : null,
     refund_amount: row.refundAmount,
     booking_expiration_date: row.bookingExpirationDate.toISOString(),
     additional_information: row.additionalInformation,
@@ -149,7 +155,9 @@ export async function bookingDto(db: Db, row: BookingRow, role: BookingRole, now
     Host: personDto(host, paid && role === 'guest'),
     Guest: personDto(guest, paid && role === 'host'),
     cottage: cottage ? { id: cottage.id, title_sv: cottage.title_sv, images: cottage.filename ? [{ filename: cottage.filename }] : [] } : null,
-    Timeline: timelineOf(stored, { ...clock(row), paid_out_at: row.paidOutAt?.toISOString() ?? null, total_price: row.totalPrice, fee }, now),
+    Timeline: timelineOf(stored, { ...clock(row), paid_out_at: row.paidOutAt?.toISOString() ?? null, total_price: row.totalPrice, fee }, now).filter(
+      (e) => role === 'host' || !HOST_ONLY_EVENTS.has(e.type),
+    ),
     cancel_for_full_refund_deadline: policy ? refundDeadline(day(row.checkIn), policy.cancelForFullRefundInDays).toISOString() : null,
     cancel_for_half_refund_deadline: policy ? refundDeadline(day(row.checkIn), policy.cancelForHalfRefundInDays).toISOString() : null,
     // What the guest would get back by cancelling now (SPEC §4 refund rule).
@@ -158,6 +166,8 @@ export async function bookingDto(db: Db, row: BookingRow, role: BookingRole, now
         ? refundFor({ totalPrice: row.totalPrice, checkIn: day(row.checkIn), policy: policyDto!, at: now })
         : null,
     actions,
+    // The latest card payment's outcome, for the payment return (the guest's own payment).
+    last_payment: role === 'guest' && lastPayin ? { status: lastPayin.status, result_code: lastPayin.resultCode, result_message: lastPayin.resultMessage } : null,
   };
 }
 export type BookingDto = Awaited<ReturnType<typeof bookingDto>>;
@@ -206,7 +216,7 @@ export async function createOffer(db: Db, actor: SessionUser, input: z.output<Re
       totalPrice: input.total_price,
       feePercentage: cottage.commissionPercentage,
       // Sent as the end of the chosen day (SPEC §5), in Stockholm.
-      bookingExpirationDate: stockholmTime(input.booking_expiration_date, '23:59:59'),
+      bookingExpirationDate: expiryInstant(input.booking_expiration_date, input.check_in),
       additionalInformation: input.additional_information?.trim() ? input.additional_information.trim() : null,
       markAsBookedIfAccepted: input.mark_as_booked_if_accepted,
       insurance: usesInsuranceTerms(input.check_out, now),
@@ -250,7 +260,7 @@ export async function updateExpiry(db: Db, actor: SessionUser, id: number, value
   if (!bookingActions(clock(booking), role, now).editExpiry) throw new ApiError(403, 'booking.notAllowed');
   const error = expirationError(value, todayInStockholm(now), day(booking.checkIn));
   if (error) throw new ApiError(400, error, [{ field: 'booking_expiration_date', message: error }]);
-  const expiry = stockholmTime(value, '23:59:59');
+  const expiry = expiryInstant(value, day(booking.checkIn));
   // An expired offer given more time is open again.
   const status: BookingStatus = booking.status === 'EXPIRED' && expiry > now && canMove('EXPIRED', 'PENDING') ? 'PENDING' : booking.status;
   const [updated] = await db.update(bookings).set({ bookingExpirationDate: expiry, status }).where(and(eq(bookings.id, id), eq(bookings.status, booking.status))).returning();
@@ -293,13 +303,10 @@ async function payerOf(db: Db, userId: number): Promise<Payer> {
   return { id: userId, mangoUserId: u?.mangoUserId ?? null, firstName: u?.firstName ?? null, lastName: u?.lastName ?? null, username: u?.username ?? '', language: u?.language ?? 'sv' };
 }
 
-/** Gives money back on the booking's succeeded pay-in; the timeline says so (REFUNDED, or ERROR if the provider refused). */
+/** Gives the refund of a cancelled paid booking back on its succeeded pay-in (the sweep retries a failed one). */
 async function refundPayment(db: Db, booking: BookingRow, amount: number, now: Date) {
   const [payin] = await db.select().from(payins).where(and(eq(payins.bookingId, booking.id), eq(payins.status, 'SUCCEEDED'))).limit(1);
-  if (!payin) return;
-  const result = await payments.refund(db, { payInId: payin.providerId, amount, payer: await payerOf(db, booking.guestId) });
-  await db.update(payins).set({ refundProviderId: result.id, refundedAmount: amount }).where(eq(payins.id, payin.id));
-  await event(db, booking.id, 'REFUNDED', result.status === 'SUCCEEDED' ? 'SUCCESS' : 'ERROR', booking.guestId, amount, now);
+  if (payin) await issueRefund(db, payin, amount, now);
 }
 
 // ——— Paying ———
@@ -331,13 +338,18 @@ export async function startPayment(db: Db, actor: SessionUser, id: number, cardT
 
 export type PaymentReturn = { booking_id: number; conversation_id: number; transaction: 'success' | 'failed' | 'pending'; errorCode: string | null; errorMessage: string | null };
 
-class NightsTaken extends Error {}
+/** Why a succeeded pay-in could not pay its booking: the nights went to someone else, or the offer is no longer open. */
+class Unbookable extends Error {
+  constructor(readonly code: 'NIGHTS_TAKEN' | 'OFFER_CLOSED') {
+    super(code);
+  }
+}
 
 /**
- * The provider's word on a pay-in (its return and its hook both land here): the status is read
- * from the provider, never from the browser, and recorded once however many times it arrives.
- * A succeeded pay-in makes the booking PAID only if all its nights are still free; otherwise the
- * money goes straight back.
+ * The provider's word on a pay-in (its return and its hook both land here, and the sweep for
+ * pay-ins left waiting): the status is read from the provider, never from the browser, and
+ * recorded once however many times it arrives. A succeeded pay-in makes the booking PAID only
+ * while the offer is open and all its nights are free; otherwise the money goes straight back.
  */
 export async function settlePayin(db: Db, providerId: string, now = new Date()): Promise<PaymentReturn> {
   const [payin] = await db.select().from(payins).where(and(eq(payins.provider, payments.name), eq(payins.providerId, providerId))).limit(1);
@@ -354,7 +366,6 @@ export async function settlePayin(db: Db, providerId: string, now = new Date()):
       .returning({ id: payins.id });
     if (claimed) await event(db, booking!.id, 'FULL_PAYMENT', 'ERROR', payin.userId, payin.amount, now);
   } else if (remote?.status === 'SUCCEEDED') {
-    if (remote.amount !== payin.amount) log.warn({ providerId, expected: payin.amount, got: remote.amount }, 'pay-in amount differs');
     try {
       await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Tx;
@@ -364,22 +375,24 @@ export async function settlePayin(db: Db, providerId: string, now = new Date()):
           .where(and(eq(payins.id, payin.id), eq(payins.status, 'CREATED')))
           .returning({ id: payins.id });
         if (!claimed) return; // Another return or hook got here first.
-        const [current] = await tx.select().from(bookings).where(eq(bookings.id, payin.bookingId)).limit(1);
-        // The guest paid on the provider's page before the offer ended; a booking cancelled meanwhile is not revived.
-        if (!current || (current.status !== 'PENDING' && current.status !== 'EXPIRED')) throw new NightsTaken();
+        // The booking row is locked until commit: a cancel or another payment waits, then sees PAID.
+        const [current] = await tx.select().from(bookings).where(eq(bookings.id, payin.bookingId)).for('update').limit(1);
+        // Only an open offer becomes PAID (SPEC §4); a cancelled, expired or already paid one is not revived.
+        if (!current || statusAt(clock(current), now) !== 'PENDING' || !canMove('PENDING', 'PAID')) throw new Unbookable('OFFER_CLOSED');
+        if (remote.amount !== current.totalPrice) throw new Unbookable('OFFER_CLOSED');
         const nights = nightsOf(day(current.checkIn), day(current.checkOut));
         const inserted = await tx
           .insert(bookedNights)
           .values(nights.map((night) => ({ cottageId: current.cottageId, night, bookingId: current.id })))
           .onConflictDoNothing()
           .returning({ night: bookedNights.night });
-        if (inserted.length !== nights.length) throw new NightsTaken();
-        await tx.update(bookings).set({ status: 'PAID', paidAt: now }).where(eq(bookings.id, current.id));
+        if (inserted.length !== nights.length) throw new Unbookable('NIGHTS_TAKEN');
+        await tx.update(bookings).set({ status: 'PAID', paidAt: now }).where(and(eq(bookings.id, current.id), eq(bookings.status, 'PENDING')));
         await tx.insert(bookingEvents).values({ bookingId: current.id, type: 'FULL_PAYMENT', state: 'SUCCESS', userId: payin.userId, amount: payin.amount, date: now });
       });
     } catch (error) {
-      if (!(error instanceof NightsTaken)) throw error;
-      await refundUnbookable(db, payin, now);
+      if (!(error instanceof Unbookable)) throw error;
+      await refundUnbookable(db, payin, error.code, now);
     }
     const [after] = await db.select().from(payins).where(eq(payins.id, payin.id)).limit(1);
     if (after?.status === 'SUCCEEDED') await afterPaid(db, payin.bookingId);
@@ -387,19 +400,44 @@ export async function settlePayin(db: Db, providerId: string, now = new Date()):
   return paymentResult(db, payin.id, base);
 }
 
-/** The nights went to someone else while this guest was on the card page: the whole amount goes back at once. */
-async function refundUnbookable(db: Db, payin: typeof payins.$inferSelect, now: Date) {
+/** The money came in but cannot pay the booking: the pay-in is marked for a full refund, which is made at once (or by the sweep). */
+async function refundUnbookable(db: Db, payin: typeof payins.$inferSelect, code: 'NIGHTS_TAKEN' | 'OFFER_CLOSED', now: Date) {
   const [claimed] = await db
     .update(payins)
-    .set({ status: 'REFUNDED', resultCode: 'NIGHTS_TAKEN', resultMessage: null, settledAt: now, refundedAmount: payin.amount })
+    .set({ status: 'REFUNDED', resultCode: code, resultMessage: null, settledAt: now })
     .where(and(eq(payins.id, payin.id), eq(payins.status, 'CREATED')))
-    .returning({ id: payins.id });
+    .returning();
   if (!claimed) return;
-  const [booking] = await db.select().from(bookings).where(eq(bookings.id, payin.bookingId)).limit(1);
-  const result = await payments.refund(db, { payInId: payin.providerId, amount: payin.amount, payer: await payerOf(db, booking!.guestId) });
-  await db.update(payins).set({ refundProviderId: result.id }).where(eq(payins.id, payin.id));
   await event(db, payin.bookingId, 'FULL_PAYMENT', 'ERROR', payin.userId, payin.amount, now);
-  await event(db, payin.bookingId, 'REFUNDED', result.status === 'SUCCEEDED' ? 'SUCCESS' : 'ERROR', payin.userId, payin.amount, now);
+  await issueRefund(db, claimed, payin.amount, now);
+}
+
+/**
+ * Gives money back on a pay-in, once: the pay-in is claimed for the refund, and the provider's
+ * answer recorded. When the provider fails, the claim is released and the sweep tries again; the
+ * caller's request does not fail for it.
+ */
+async function issueRefund(db: Db, payin: typeof payins.$inferSelect, amount: number, now: Date): Promise<boolean> {
+  const [claimed] = await db.update(payins).set({ refundProviderId: 'pending' }).where(and(eq(payins.id, payin.id), isNull(payins.refundProviderId))).returning({ id: payins.id });
+  if (!claimed) return false;
+  try {
+    const [booking] = await db.select({ guestId: bookings.guestId }).from(bookings).where(eq(bookings.id, payin.bookingId)).limit(1);
+    const result = await payments.refund(db, { payInId: payin.providerId, amount, payer: await payerOf(db, booking!.guestId) });
+    if (result.status !== 'SUCCEEDED') throw new Error(`refund ${result.status}`);
+    await db.update(payins).set({ refundProviderId: result.id, refundedAmount: amount }).where(eq(payins.id, payin.id));
+    await event(db, payin.bookingId, 'REFUNDED', 'SUCCESS', payin.userId, amount, now);
+    return true;
+  } catch (error) {
+    log.error({ err: error, payinId: payin.id }, 'refund failed; the sweep tries again');
+    await db.update(payins).set({ refundProviderId: null }).where(eq(payins.id, payin.id));
+    const [noted] = await db
+      .select({ id: bookingEvents.id })
+      .from(bookingEvents)
+      .where(and(eq(bookingEvents.bookingId, payin.bookingId), eq(bookingEvents.type, 'REFUNDED'), eq(bookingEvents.state, 'ERROR')))
+      .limit(1);
+    if (!noted) await event(db, payin.bookingId, 'REFUNDED', 'ERROR', payin.userId, amount, now);
+    return false;
+  }
 }
 
 async function paymentResult(db: Db, payinId: number, base: { booking_id: number; conversation_id: number }): Promise<PaymentReturn> {
@@ -409,40 +447,43 @@ async function paymentResult(db: Db, payinId: number, base: { booking_id: number
   return { ...base, transaction: 'failed', errorCode: p!.resultCode, errorMessage: p!.resultMessage };
 }
 
-/** Once per paid booking: the chat message, the calendar, the insurance, the guest's to-do. */
+/**
+ * After a booking is paid, once: the chat message, the calendar and the guest's to-do (claimed by
+ * setting calendar_before); then the insurance, until the insurer has given a number. The sweep
+ * runs this again for paid bookings a crash or an insurer failure left unfinished.
+ */
 async function afterPaid(db: Db, bookingId: number) {
-  // The message is the marker that this ran: a unique claim on the booking's paid message.
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
-  if (!booking || !booking.paidAt) return;
-  const [conversation] = await db.select().from(conversations).where(eq(conversations.id, booking.conversationId)).limit(1);
-  const [claim] = await db
-    .update(bookings)
-    .set({ calendarBefore: booking.calendarBefore ?? [] })
-    .where(and(eq(bookings.id, bookingId), isNull(bookings.calendarBefore)))
-    .returning({ id: bookings.id });
-  if (!claim) return;
-  if (booking.markAsBookedIfAccepted) await markBooked(db, booking);
+  if (!booking || !booking.paidAt || booking.status !== 'PAID') return;
+  const [claim] = await db.update(bookings).set({ calendarBefore: [] }).where(and(eq(bookings.id, bookingId), isNull(bookings.calendarBefore))).returning({ id: bookings.id });
+  if (claim) {
+    if (booking.markAsBookedIfAccepted) await markBooked(db, booking);
+    await closePendingTodo(db, booking);
+    const [conversation] = await db.select().from(conversations).where(eq(conversations.id, booking.conversationId)).limit(1);
+    if (conversation) await addBookingMessage(db, conversation as ConversationRow, booking.guestId, 'booking_paid', bookingId);
+  }
   if (booking.insurance && !booking.omocomId) {
     try {
       const omocomId = await insurance.insure({ bookingId, checkIn: day(booking.checkIn), checkOut: day(booking.checkOut), amount: booking.totalPrice });
-      await db.update(bookings).set({ omocomId }).where(eq(bookings.id, bookingId));
+      await db.update(bookings).set({ omocomId }).where(and(eq(bookings.id, bookingId), isNull(bookings.omocomId)));
     } catch (error) {
-      log.error({ err: error, bookingId }, 'insurance failed');
+      log.error({ err: error, bookingId }, 'insurance failed; the sweep tries again');
     }
   }
-  await closePendingTodo(db, booking);
-  if (conversation) await addBookingMessage(db, conversation as ConversationRow, booking.guestId, 'booking_paid', bookingId);
 }
 
 // ——— Calendar ———
 
-async function readRanges(db: Db, cottageId: number): Promise<CalendarRange[]> {
-  const rows = await db.select().from(cottageCalendar).where(eq(cottageCalendar.cottageId, cottageId)).orderBy(asc(cottageCalendar.fromDate));
-  return rows.map((r) => ({ from: day(r.fromDate), to: day(r.toDate), state: r.state as CalendarState }));
-}
-
-async function writeRanges(db: Db, cottageId: number, ranges: CalendarRange[]) {
-  await db.transaction(async (tx) => {
+/**
+ * Changes a cottage's calendar in one transaction, with the cottage row locked: two payments or
+ * cancellations of the same cottage settle one after the other instead of overwriting each other.
+ */
+async function editCalendar(db: Db, cottageId: number, change: (ranges: CalendarRange[]) => CalendarRange[]) {
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Tx;
+    await tx.select({ id: cottages.id }).from(cottages).where(eq(cottages.id, cottageId)).for('update');
+    const rows = await tx.select().from(cottageCalendar).where(eq(cottageCalendar.cottageId, cottageId)).orderBy(asc(cottageCalendar.fromDate));
+    const ranges = change(rows.map((r) => ({ from: day(r.fromDate), to: day(r.toDate), state: r.state as CalendarState })));
     await tx.delete(cottageCalendar).where(eq(cottageCalendar.cottageId, cottageId));
     if (ranges.length) await tx.insert(cottageCalendar).values(ranges.map((r) => ({ cottageId, fromDate: r.from, toDate: r.to, state: r.state })));
   });
@@ -450,23 +491,35 @@ async function writeRanges(db: Db, cottageId: number, ranges: CalendarRange[]) {
 
 /** Paying marks the stay's nights booked (state 1), remembering what they were so cancelling can give them back. */
 async function markBooked(db: Db, booking: BookingRow) {
-  const ranges = await readRanges(db, booking.cottageId);
-  const before = normalizeRanges(daysOf(ranges, day(booking.checkIn), day(booking.checkOut)).map((d) => ({ from: d.day, to: addDays(d.day, 1), state: d.state })));
-  await writeRanges(db, booking.cottageId, setRange(ranges, { from: day(booking.checkIn), to: day(booking.checkOut), state: 1 }));
+  let before: CalendarRange[] = [];
+  await editCalendar(db, booking.cottageId, (ranges) => {
+    before = normalizeRanges(daysOf(ranges, day(booking.checkIn), day(booking.checkOut)).map((d) => ({ from: d.day, to: addDays(d.day, 1), state: d.state })));
+    return setRange(ranges, { from: day(booking.checkIn), to: day(booking.checkOut), state: 1 });
+  });
   await db.update(bookings).set({ calendarBefore: before }).where(eq(bookings.id, booking.id));
 }
 
 async function restoreCalendar(db: Db, booking: BookingRow) {
-  let ranges = await readRanges(db, booking.cottageId);
-  // Nights with nothing recorded before were unknown (0); the rest get their earlier state back.
-  ranges = setRange(ranges, { from: day(booking.checkIn), to: day(booking.checkOut), state: 0 });
-  for (const r of booking.calendarBefore ?? []) ranges = setRange(ranges, { from: r.from, to: r.to, state: r.state as CalendarState });
-  await writeRanges(db, booking.cottageId, ranges);
+  await editCalendar(db, booking.cottageId, (current) => {
+    // Nights with nothing recorded before were unknown (0); the rest get their earlier state back.
+    let ranges = setRange(current, { from: day(booking.checkIn), to: day(booking.checkOut), state: 0 });
+    for (const r of booking.calendarBefore ?? []) ranges = setRange(ranges, { from: r.from, to: r.to, state: r.state as CalendarState });
+    return ranges;
+  });
 }
 
 // ——— The sweep: what time does, without anyone opening a page ———
 
-/** Expires offers, finishes stays and pays hosts out; safe to run anywhere, any number of times. */
+/** A pay-in the browser never came back from is asked about again for a day (then the provider has expired it). */
+const WAITING_PAYIN_MIN_AGE_MS = 60_000;
+const WAITING_PAYIN_MAX_AGE_MS = 24 * 60 * 60_000;
+
+/**
+ * What time does, without anyone opening a page: expires offers, finishes stays, pays hosts out,
+ * and finishes what a crash or a provider failure left open (pay-ins never returned from, refunds
+ * the provider refused, paid bookings without their calendar marking or insurance). Safe to run
+ * anywhere, any number of times.
+ */
 export async function sweepBookings(db: Db, now = new Date()) {
   const expired = await db
     .update(bookings)
@@ -484,29 +537,64 @@ export async function sweepBookings(db: Db, now = new Date()) {
     .where(and(inArray(bookings.status, ['PAID', 'FINISHED']), isNull(bookings.paidOutAt), lte(bookings.checkIn, addDays(today, -1))));
   let paidOut = 0;
   for (const b of due) if (payoutDueAt({ check_in: day(b.checkIn) }) <= now && (await payOut(db, b, now))) paidOut++;
-  return { expired: expired.length, finished, paidOut };
+
+  const waiting = await db
+    .select({ providerId: payins.providerId })
+    .from(payins)
+    .where(and(eq(payins.status, 'CREATED'), eq(payins.provider, payments.name), lte(payins.createdAt, new Date(now.getTime() - WAITING_PAYIN_MIN_AGE_MS)), gte(payins.createdAt, new Date(now.getTime() - WAITING_PAYIN_MAX_AGE_MS))));
+  for (const w of waiting) await settlePayin(db, w.providerId, now).catch((error: unknown) => log.warn({ err: error, providerId: w.providerId }, 'waiting pay-in not settled'));
+
+  // Refunds owed and not made: a whole pay-in that could not pay its booking, or a cancelled booking's refund.
+  const owed = await db
+    .select({ payin: payins, refundAmount: bookings.refundAmount, status: bookings.status })
+    .from(payins)
+    .innerJoin(bookings, eq(bookings.id, payins.bookingId))
+    .where(and(inArray(payins.status, ['REFUNDED', 'SUCCEEDED']), isNull(payins.refundProviderId)));
+  for (const o of owed) {
+    const amount = o.payin.status === 'REFUNDED' ? o.payin.amount : o.status === 'CANCELLED' ? (o.refundAmount ?? 0) : 0;
+    if (amount > 0) await issueRefund(db, o.payin, amount, now);
+  }
+
+  const unfinished = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.status, 'PAID'), or(isNull(bookings.calendarBefore), and(eq(bookings.insurance, true), isNull(bookings.omocomId)))));
+  for (const b of unfinished) await afterPaid(db, b.id);
+  return { expired: expired.length, finished, paidOut, waiting: waiting.length };
 }
 
-/** The host's share (the rent less the platform's fee) goes to their wallet and on to their bank. */
+/**
+ * The host's share (the rent less the platform's fee) goes to their wallet and on to their bank,
+ * once. A payout the provider cannot start yet (no account or bank details) is tried again by the
+ * next sweep; one it has started, or that failed after money may have moved, is never repeated:
+ * the timeline shows it and support takes it from there.
+ */
 async function payOut(db: Db, booking: BookingRow, now: Date): Promise<boolean> {
   const [claimed] = await db.update(bookings).set({ paidOutAt: now }).where(and(eq(bookings.id, booking.id), isNull(bookings.paidOutAt))).returning({ id: bookings.id });
   if (!claimed) return false;
   const amount = booking.totalPrice - platformFee(booking.totalPrice, booking.feePercentage);
+  const pendingOnce = async (state: 'NEUTRAL' | 'ERROR') => {
+    const [noted] = await db.select({ id: bookingEvents.id }).from(bookingEvents).where(and(eq(bookingEvents.bookingId, booking.id), eq(bookingEvents.type, 'PAY_OUT_PENDING'))).limit(1);
+    if (!noted) await event(db, booking.id, 'PAY_OUT_PENDING', state, booking.hostId, amount, now);
+  };
+  let result: Awaited<ReturnType<typeof payments.payout>>;
   try {
-    const result = await payments.payout(db, { host: await payerOf(db, booking.hostId), amount, bookingId: booking.id });
-    if (result.status === 'SUCCEEDED') {
-      await event(db, booking.id, 'TRANSFER', 'SUCCESS', booking.hostId, amount, now);
-      await event(db, booking.id, 'PAY_OUT', 'SUCCESS', booking.hostId, amount, now);
-      return true;
-    }
-    throw new Error(`payout ${result.status}`);
+    result = await payments.payout(db, { host: await payerOf(db, booking.hostId), amount, bookingId: booking.id });
   } catch (error) {
-    log.warn({ err: error, bookingId: booking.id }, 'payout not made yet');
-    await db.update(bookings).set({ paidOutAt: null }).where(eq(bookings.id, booking.id));
-    const [pending] = await db.select({ id: bookingEvents.id }).from(bookingEvents).where(and(eq(bookingEvents.bookingId, booking.id), eq(bookingEvents.type, 'PAY_OUT_PENDING'))).limit(1);
-    if (!pending) await event(db, booking.id, 'PAY_OUT_PENDING', 'NEUTRAL', booking.hostId, amount, now);
+    log.error({ err: error, bookingId: booking.id }, 'payout failed; left for support, not repeated');
+    await pendingOnce('ERROR');
     return false;
   }
+  if (result.status === 'WAITING') {
+    await db.update(bookings).set({ paidOutAt: null }).where(eq(bookings.id, booking.id));
+    await pendingOnce('NEUTRAL');
+    return false;
+  }
+  await event(db, booking.id, 'TRANSFER', 'SUCCESS', booking.hostId, amount, now);
+  if (result.status === 'SUCCEEDED') await event(db, booking.id, 'PAY_OUT', 'SUCCESS', booking.hostId, amount, now);
+  else if (result.status === 'FAILED') await event(db, booking.id, 'PAY_OUT', 'ERROR', booking.hostId, amount, now);
+  else await pendingOnce('NEUTRAL');
+  return result.status === 'SUCCEEDED';
 }
 
 // ——— Lists ———

@@ -60,3 +60,49 @@ it('20 parallel payments of overlapping offers: exactly one PAID, the rest refun
   expect(nights.every((n) => n.bookingId === winner.id)).toBe(true);
   console.log(`concurrency: 20 parallel returns settled in ${elapsed} ms on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: 1 PAID, 19 refunded`);
 });
+
+it('a host cancelling while the guest’s payment returns: either paid or cancelled-and-refunded, never both', { timeout: 120_000 }, async () => {
+  const { owner, ad } = await hostWithAd(h);
+  for (let trial = 0; trial < 8; trial++) {
+    const { guest, conversationId } = await guestIn(h, ad.id);
+    const sent = await h.call('POST', '/api/bookings', { token: owner.token, body: offerBody({ conversationId, guestId: guest.user.id, cottageId: ad.id, checkIn: inDays(120 + trial * 3), checkOut: inDays(121 + trial * 3) }) });
+    const bookingId = sent.json.id as number;
+    const started = await h.call('POST', `/api/bookings/${bookingId}/payment`, { token: guest.token, body: { card_type: 'CB_VISA_MASTERCARD', accept_terms: true } });
+    const payinId = String(started.json.RedirectURL).split('/').pop()!;
+    await h.call('POST', `/api/sandbox/mangopay/payins/${payinId}/card`, { body: { card_number: SANDBOX_CARDS.success, expiry: '12/39', cvc: '123' } });
+    const [back, cancel] = await Promise.all([
+      h.call('GET', `/api/payments/return?transactionId=${payinId}`),
+      h.call('PUT', `/api/bookings/${bookingId}/cancel`, { token: owner.token, body: { cancellation_reason: 'Dubbelbokad' } }),
+    ]);
+    const [row] = await h.db.select().from(h.schema.bookings).where(eq(h.schema.bookings.id, bookingId));
+    const [payin] = await h.db.select().from(h.schema.payins).where(eq(h.schema.payins.bookingId, bookingId));
+    if (row!.status === 'PAID') {
+      expect(cancel.status).not.toBe(200);
+      expect(back.json.transaction).toBe('success');
+      expect(row!.cancelledAt).toBeNull();
+    } else {
+      expect(row!.status).toBe('CANCELLED');
+      expect(cancel.status).toBe(200);
+      expect(payin).toMatchObject({ status: 'REFUNDED', refundedAmount: payin!.amount });
+    }
+  }
+});
+
+it('paid bookings of one cottage settled at once all mark the calendar', { timeout: 120_000 }, async () => {
+  const { owner, ad } = await hostWithAd(h);
+  const payinIds: string[] = [];
+  const stays: [string, string][] = [];
+  for (let i = 0; i < 4; i++) {
+    const { guest, conversationId } = await guestIn(h, ad.id);
+    const stay: [string, string] = [inDays(200 + i * 10), inDays(203 + i * 10)];
+    stays.push(stay);
+    const sent = await h.call('POST', '/api/bookings', { token: owner.token, body: offerBody({ conversationId, guestId: guest.user.id, cottageId: ad.id, checkIn: stay[0], checkOut: stay[1] }) });
+    const started = await h.call('POST', `/api/bookings/${sent.json.id}/payment`, { token: guest.token, body: { card_type: 'CB_VISA_MASTERCARD', accept_terms: true } });
+    const id = String(started.json.RedirectURL).split('/').pop()!;
+    await h.call('POST', `/api/sandbox/mangopay/payins/${id}/card`, { body: { card_number: SANDBOX_CARDS.success, expiry: '12/39', cvc: '123' } });
+    payinIds.push(id);
+  }
+  await Promise.all(payinIds.map((id) => h.call('GET', `/api/payments/return?transactionId=${id}`)));
+  const calendar = (await h.call('GET', `/api/cottages/${ad.id}/calendar`, { token: owner.token })).json as unknown as { from: string; to: string; state: number }[];
+  for (const [from, to] of stays) expect(calendar).toContainEqual({ from, to, state: 1 });
+});

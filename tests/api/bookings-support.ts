@@ -14,8 +14,8 @@ export type BookingJson = {
   check_in: string;
   check_out: string;
   total_price: number;
-  fee: number;
-  kept_amount: number;
+  fee: number | null;
+  kept_amount: number | null;
   paid_at: string | null;
   cancelled_at: string | null;
   omocom_id: string | null;

@@ -146,7 +146,7 @@ export const payins = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     settledAt: ts('settled_at'),
   },
-  (t) => [uniqueIndex('payins_provider_id_key').on(t.provider, t.providerId), index('payins_booking_idx').on(t.bookingId)],
+  (t) => [uniqueIndex('payins_provider_id_key').on(t.provider, t.providerId), index('payins_booking_idx').on(t.bookingId), index('payins_status_idx').on(t.status, t.createdAt)],
 );
 
 /**

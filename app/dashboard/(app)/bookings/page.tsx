@@ -96,7 +96,7 @@ export default async function BookingsPage({ searchParams }: { searchParams: Pro
                   {t('viewBooking')}
                 </Link>
                 {b.role === 'guest' && b.can_leave_review ? (
-                  <Link href={`/dashboard/reviews/add?cottageId=${b.cottage_id}&bookingId=${b.id}`} className={buttonClass('primary')}>
+                  <Link href={`/dashboard/reviews/new/${b.cottage_id}/${b.id}`} className={buttonClass('primary')}>
                     {t('addReview')}
                   </Link>
                 ) : null}

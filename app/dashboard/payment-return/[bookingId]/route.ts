@@ -16,6 +16,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   const result = (await upstream.json()) as Result;
   if (String(result.booking_id) !== bookingId) return back('/dashboard/bookings');
   const query = new URLSearchParams({ transaction: result.transaction === 'success' ? 'success' : result.transaction === 'pending' ? 'pending' : 'failed' });
+  if (result.transaction === 'pending') query.set('transactionId', transactionId);
   if (result.errorCode) query.set('errorCode', result.errorCode);
   if (result.errorMessage) query.set('errorMessage', result.errorMessage);
   return back(`/dashboard/conversations/${result.conversation_id}/bookings/${result.booking_id}?${query.toString()}`);

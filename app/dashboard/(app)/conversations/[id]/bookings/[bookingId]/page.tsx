@@ -14,7 +14,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { paymentErrorText } from '@/lib/i18n/payment-errors';
 
 type Params = { id: string; bookingId: string };
-type Search = { transaction?: string; errorCode?: string; errorMessage?: string };
+type Search = { transaction?: string; errorCode?: string; errorMessage?: string; transactionId?: string };
 
 const valid = (p: Params) => /^\d{1,9}$/.test(p.id) && /^\d{1,9}$/.test(p.bookingId);
 
@@ -55,20 +55,27 @@ export default async function BookingPage({ params, searchParams }: { params: Pr
   if (search.transaction === 'success' && booking.paid_at) {
     paymentNotice = <Notice tone="success">{t('paymentSuccess')}</Notice>;
   } else if (search.transaction === 'pending') {
+    const retry = search.transactionId && /^[A-Za-z0-9_-]{1,64}$/.test(search.transactionId) ? `/dashboard/payment-return/${booking.id}?transactionId=${search.transactionId}` : `/dashboard/conversations/${booking.conversation_id}/bookings/${booking.id}`;
     paymentNotice = (
       <Notice>
         {t('paymentPending')}{' '}
-        <a href={`/dashboard/conversations/${booking.conversation_id}/bookings/${booking.id}`} className="font-semibold underline">
+        <a href={retry} className="font-semibold underline">
           {t('tryAgain')}
         </a>
       </Notice>
     );
   } else if (search.transaction) {
-    const providerText = await paymentErrorText(search.errorCode, search.errorMessage);
+    // What the provider answered is read from the stored pay-in, not from the address (anyone can write a link).
+    const last = booking.last_payment;
+    const providerText = await paymentErrorText(last?.result_code ?? search.errorCode, last?.result_message ?? undefined);
     paymentNotice = (
       <Notice tone="error">
         <p>{t('paymentReturnFailed', { email: SUPPORT_EMAIL })}</p>
-        {providerText ? <p className="mt-1 font-medium" data-testid="provider-message">{t('paymentFailedBank', { message: providerText })}</p> : null}
+        {providerText ? (
+          <p className="mt-1 font-medium" data-testid="provider-message">
+            {t('paymentFailedBank', { message: providerText })}
+          </p>
+        ) : null}
       </Notice>
     );
   }
@@ -94,14 +101,14 @@ export default async function BookingPage({ params, searchParams }: { params: Pr
       ),
     ],
     [t('totalPrice'), <strong key="total">{formatMoney(booking.total_price)}</strong>],
-    ...(booking.role === 'host' ? ([[t('feeKept'), t('feeKeptValue', { fee: formatMoney(booking.fee), keep: formatMoney(booking.kept_amount) })]] as [string, React.ReactNode][]) : []),
+    ...(booking.role === 'host' ? ([[t('feeKept'), t('feeKeptValue', { fee: formatMoney(booking.fee ?? 0), keep: formatMoney(booking.kept_amount ?? 0) })]] as [string, React.ReactNode][]) : []),
     ...(booking.refund_amount !== null ? ([[t('refunded'), formatMoney(booking.refund_amount)]] as [string, React.ReactNode][]) : []),
     [t('createdAt'), date(booking.created_at, true)],
   ];
 
   return (
     <div className="flex flex-col gap-5 print:gap-3">
-      <Link href={`/dashboard/conversations/${booking.conversation_id}/bookings`} className="text-sm text-brand-700 hover:underline no-print" aria-label={t('backToConversation')}>
+      <Link href={`/dashboard/conversations/${booking.conversation_id}`} className="text-sm text-brand-700 hover:underline no-print">
         ← {t('backToConversation')}
       </Link>
       <h1 className="text-2xl font-semibold">{t('bookingTitle', { title: booking.cottage?.title_sv ?? '', id: booking.id })}</h1>

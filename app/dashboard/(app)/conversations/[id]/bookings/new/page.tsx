@@ -52,7 +52,7 @@ export default async function NewOfferPage({ params }: { params: Promise<{ id: s
     body = (
       <Notice tone="error">
         {t('profileIncomplete')}{' '}
-        <Link href="/dashboard/profile" className="font-semibold underline">
+        <Link href={`/dashboard/profile?next=${encodeURIComponent(`/conversations/${id}/bookings/new`)}&booking=true`} className="font-semibold underline">
           {t('toProfile')}
         </Link>
       </Notice>

@@ -1,0 +1,1 @@
+CREATE INDEX "payins_status_idx" ON "payins" USING btree ("status","created_at");
