@@ -91,11 +91,14 @@ export function conversationRoutes(api: Api) {
     async ({ db, user, params }) => {
       const { conversation, role } = await participantOf(db, user, idOf(params));
       if (!(await canAskForReview(db, conversation.id, role))) throw new ApiError(400, 'chat.cannotAskForReview');
+      // The unique index on (conversation, stay) makes a second request at the same moment insert nothing.
       const [message] = await db
         .insert(messages)
         .values({ conversationId: conversation.id, userId: user.id, type: 'ask_for_review', meta: { cottage_id: conversation.cottageId, booking_id: await lastEndedStay(db, conversation.id) } })
+        .onConflictDoNothing()
         .returning();
-      return afterOwnMessage(db, user, conversation, role, message!);
+      if (!message) throw new ApiError(400, 'chat.cannotAskForReview');
+      return afterOwnMessage(db, user, conversation, role, message);
     },
   );
 

@@ -272,8 +272,14 @@ describe('time moves bookings', () => {
     expect((await canAsk(paid.owner.token)).json.allowed).toBe(true);
     expect((await canAsk(paid.guest.token)).json.allowed).toBe(false);
     expect((await h.call('POST', `/api/conversations/${paid.conversationId}/messages/ask-for-review`, { token: paid.guest.token, body: {} })).status).toBe(400);
-    const asked = await h.call('POST', `/api/conversations/${paid.conversationId}/messages/ask-for-review`, { token: paid.owner.token, body: { conversation: paid.conversationId, cottage: paid.ad.id } });
-    expect(asked.json.type).toBe('ask_for_review');
+    // Pressed twice at the same moment: one request is made, the other refused.
+    const both = await Promise.all(
+      [1, 2].map(() => h.call('POST', `/api/conversations/${paid.conversationId}/messages/ask-for-review`, { token: paid.owner.token, body: { conversation: paid.conversationId, cottage: paid.ad.id } })),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(both.find((r) => r.status === 200)!.json.type).toBe('ask_for_review');
+    const requests = await h.db.select().from(h.schema.messages).where(and(eq(h.schema.messages.conversationId, paid.conversationId), eq(h.schema.messages.type, 'ask_for_review')));
+    expect(requests).toHaveLength(1);
     expect((await canAsk(paid.owner.token)).json.allowed).toBe(false);
     expect((await h.call('POST', `/api/conversations/${paid.conversationId}/messages/ask-for-review`, { token: paid.owner.token, body: {} })).json.code).toBe('chat.cannotAskForReview');
   });

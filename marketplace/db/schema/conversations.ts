@@ -60,7 +60,11 @@ export const messages = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
   },
-  (t) => [index('messages_conversation_idx').on(t.conversationId, t.id)],
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.id),
+    // One review request per ended stay, however many times the host presses the button at once.
+    uniqueIndex('messages_ask_for_review_key').on(t.conversationId, sql`(${t.meta} ->> 'booking_id')`).where(sql`${t.type} = 'ask_for_review'`),
+  ],
 );
 
 /** How far each participant has read: unread = later messages by the other side. */

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "messages_ask_for_review_key" ON "messages" USING btree ("conversation_id",("meta" ->> 'booking_id')) WHERE "messages"."type" = 'ask_for_review';
