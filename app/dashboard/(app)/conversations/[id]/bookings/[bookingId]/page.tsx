@@ -1,14 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { BookingActions } from '@/components/bookings/booking-actions';
+import { loadBooking } from '@/components/bookings/load-booking';
 import { PaymentProviderLogo } from '@/components/bookings/provider-logo';
 import { StatusBanner } from '@/components/bookings/status';
 import { Timeline } from '@/components/bookings/timeline';
 import type { Booking } from '@/components/bookings/types';
 import { Notice } from '@/components/ui/notice';
-import { apiGet, ApiResponseError } from '@/lib/api/server';
+import { apiGet } from '@/lib/api/server';
 import { SUPPORT_EMAIL, type Locale } from '@/lib/constants';
 import { formatDate, formatMoney } from '@/lib/format';
 import { paymentErrorText } from '@/lib/i18n/payment-errors';
@@ -32,19 +32,11 @@ export async function generateMetadata({ params }: { params: Promise<Params> }):
 
 // /dashboard/conversations/{c}/bookings/{b}[?transaction=&errorCode=&errorMessage=] — the offer or booking
 export default async function BookingPage({ params, searchParams }: { params: Promise<Params>; searchParams: Promise<Search> }) {
-  const p = await params;
-  if (!valid(p)) notFound();
+  const booking = await loadBooking(await params);
   const search = await searchParams;
   const t = await getTranslations('booking');
   const locale = (await getLocale()) as Locale;
-  let booking: Booking;
-  try {
-    booking = await apiGet<Booking>(`/api/bookings/${p.bookingId}`);
-  } catch (error) {
-    if (error instanceof ApiResponseError) return <Notice tone="error">{t('loadFailed')}</Notice>;
-    throw error;
-  }
-  if (String(booking.conversation_id) !== p.id) notFound();
+  if (!booking) return <Notice tone="error">{t('loadFailed')}</Notice>;
   const date = (value: string | null, time = false) => (value ? formatDate(value, locale, time) : '');
   const other = booking.role === 'host' ? booking.Guest : booking.Host;
   const otherName = other.deleted ? t('deleted') : other.name;

@@ -1,11 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { ExpiryForm } from '@/components/bookings/expiry-form';
-import type { Booking } from '@/components/bookings/types';
+import { loadBooking } from '@/components/bookings/load-booking';
 import { Notice } from '@/components/ui/notice';
-import { apiGet, ApiResponseError } from '@/lib/api/server';
 import { todayInStockholm } from '@/lib/rules/dates';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -14,17 +12,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 // /dashboard/conversations/{c}/bookings/{b}/edit — only the time limit for the guest to accept
 export default async function EditBookingPage({ params }: { params: Promise<{ id: string; bookingId: string }> }) {
-  const p = await params;
-  if (!/^\d{1,9}$/.test(p.id) || !/^\d{1,9}$/.test(p.bookingId)) notFound();
+  const booking = await loadBooking(await params);
   const t = await getTranslations('booking');
-  let booking: Booking;
-  try {
-    booking = await apiGet<Booking>(`/api/bookings/${p.bookingId}`);
-  } catch (error) {
-    if (error instanceof ApiResponseError) return <Notice tone="error">{t('loadFailed')}</Notice>;
-    throw error;
-  }
-  if (String(booking.conversation_id) !== p.id) notFound();
+  if (!booking) return <Notice tone="error">{t('loadFailed')}</Notice>;
   const back = `/dashboard/conversations/${booking.conversation_id}/bookings/${booking.id}`;
   return (
     <div className="flex max-w-lg flex-col gap-5">
