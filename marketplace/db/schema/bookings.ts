@@ -141,12 +141,21 @@ export const payins = pgTable(
     status: varchar('status', { length: 12 }).$type<'CREATED' | 'SUCCEEDED' | 'FAILED' | 'REFUNDED'>().notNull().default('CREATED'),
     resultCode: varchar('result_code', { length: 16 }),
     resultMessage: text('result_message'),
+    /** The provider's card page for this pay-in: a second start of the same booking is sent there again. */
+    redirectUrl: text('redirect_url'),
     refundProviderId: varchar('refund_provider_id', { length: 64 }),
     refundedAmount: integer('refunded_amount'),
     createdAt: ts('created_at').notNull().defaultNow(),
     settledAt: ts('settled_at'),
   },
-  (t) => [uniqueIndex('payins_provider_id_key').on(t.provider, t.providerId), index('payins_booking_idx').on(t.bookingId), index('payins_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    uniqueIndex('payins_provider_id_key').on(t.provider, t.providerId),
+    index('payins_booking_idx').on(t.bookingId),
+    index('payins_status_idx').on(t.status, t.createdAt),
+    // One open pay-in per booking, however many starts arrive at once: the others are sent to its card page.
+    // (Pay-ins from before redirect_url was kept are left out: their fate is the provider's, read by the sweep.)
+    uniqueIndex('payins_open_booking_key').on(t.bookingId).where(sql`${t.status} = 'CREATED' and ${t.redirectUrl} is not null`),
+  ],
 );
 
 /**

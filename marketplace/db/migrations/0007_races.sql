@@ -1,0 +1,2 @@
+ALTER TABLE "payins" ADD COLUMN "redirect_url" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "payins_open_booking_key" ON "payins" USING btree ("booking_id") WHERE "payins"."status" = 'CREATED' and "payins"."redirect_url" is not null;
