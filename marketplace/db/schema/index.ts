@@ -3,3 +3,4 @@ export * from './content';
 export * from './cottages';
 export * from './conversations';
 export * from './bookings';
+export * from './limits';

@@ -73,22 +73,6 @@ export const authTokens = pgTable(
   (t) => [uniqueIndex('auth_tokens_hash_key').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
 );
 
-/** Attempts that rate limiting counts: failed logins, reset and login-link requests. */
-export const authAttempts = pgTable(
-  'auth_attempts',
-  {
-    id: serial('id').primaryKey(),
-    action: varchar('action', { length: 12 }).$type<'login' | 'reset' | 'link'>().notNull(),
-    account: varchar('account', { length: 254 }).notNull(),
-    address: varchar('address', { length: 64 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('auth_attempts_account_idx').on(t.action, t.account, t.createdAt),
-    index('auth_attempts_address_idx').on(t.action, t.address, t.createdAt),
-  ],
-);
-
 export const userEvents = pgTable(
   'user_events',
   {
