@@ -5,6 +5,8 @@ const SWEEP_INTERVAL_MS = 60_000;
 
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
+  const { logProviderStatus } = await import('./marketplace/providers/status');
+  logProviderStatus();
   const { getDb } = await import('./marketplace/db/client');
   await getDb();
   const { sweepBookings } = await import('./marketplace/services/bookings');

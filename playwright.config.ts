@@ -25,10 +25,10 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `rm -rf data-e2e && npx next start -p ${PORT}`,
+    command: `rm -rf data-e2e && node server.mjs -p ${PORT}`,
     url: `${baseURL}/dashboard/login`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { STUGA_DATA_DIR: 'data-e2e', PUBLIC_URL: baseURL, SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e', LOG_LEVEL: 'warn' },
+    env: { STUGA_SANDBOX: '1', STUGA_DATA_DIR: 'data-e2e', PUBLIC_URL: baseURL, SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e', LOG_LEVEL: 'warn' },
   },
 });

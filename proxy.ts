@@ -1,9 +1,12 @@
-// Sign-in gate, `?lang=` → cookie, and the current path for server components. Convenience only:
-// the marketplace API authorises every request itself.
+// Sign-in gate, `?lang=` → cookie, the current path for server components, and every page's security
+// headers with a fresh CSP nonce (Next puts it on its own scripts). The gate is convenience only: the
+// marketplace API authorises every request itself.
 import { type NextRequest, NextResponse } from 'next/server';
+import { webConfig } from './lib/api/config';
 import { LANG_COOKIE, SESSION_COOKIE } from './lib/constants';
 import { isLocale } from './lib/i18n/locale';
 import { loginPathFor } from './lib/rules/next-path';
+import { securityHeaders } from './lib/security-headers';
 
 /** Dashboard areas only for signed-in users; everything else under /dashboard is public or Not found. */
 const PROTECTED = [
@@ -34,7 +37,7 @@ export function proxy(request: NextRequest) {
     return response;
   }
 
-  const area = pathname.split('/')[2] ?? '';
+  const area = pathname.startsWith('/dashboard/') ? (pathname.split('/')[2] ?? '') : '';
   if (PROTECTED.includes(area) && !request.cookies.has(SESSION_COOKIE)) {
     const url = request.nextUrl.clone();
     const target = loginPathFor(pathname);
@@ -43,14 +46,25 @@ export function proxy(request: NextRequest) {
     return NextResponse.redirect(url);
   }
 
+  const secured = securityHeaders({
+    nonce: Buffer.from(crypto.randomUUID()).toString('base64'),
+    maps: Boolean(webConfig.googleMapsKey),
+    uploadOrigin: webConfig.s3Endpoint ? new URL(webConfig.s3Endpoint).origin : null,
+    https: webConfig.publicUrl.startsWith('https:'),
+    development: webConfig.development,
+  });
   const headers = new Headers(request.headers);
   headers.set('x-stuga-path', pathname);
+  headers.set('content-security-policy', secured['content-security-policy']!);
   const pathLocale = pathname.split('/')[1];
   if (pathLocale === 'sv' || pathLocale === 'en') headers.set('x-stuga-locale', pathLocale);
   else headers.delete('x-stuga-locale');
-  return NextResponse.next({ request: { headers } });
+  const response = NextResponse.next({ request: { headers } });
+  for (const [name, value] of Object.entries(secured)) response.headers.set(name, value);
+  return response;
 }
 
 export const config = {
-  matcher: ['/dashboard/:path*', '/sv/:path*', '/en/:path*'],
+  // Every page; not the BFF (JSON with its own headers), resized images and Next's static files.
+  matcher: ['/((?!api/|img/|_next/static|_next/image|favicon.ico|robots.txt).*)'],
 };

@@ -20,7 +20,7 @@ export default defineConfig({
           pool: 'forks',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          env: { NODE_ENV: 'test', STUGA_SEED: 'off', LOG_LEVEL: 'silent' },
+          env: { NODE_ENV: 'test', STUGA_SEED: 'off', LOG_LEVEL: 'silent', STUGA_SANDBOX: '1', TRUST_PROXY_HOPS: '1' },
         },
       },
     ],

@@ -36,6 +36,33 @@ export const RATE_LIMIT_WINDOW_MS = 15 * 60 * 1000;
 export const RATE_LIMIT_PER_ACCOUNT = 10;
 export const RATE_LIMIT_PER_ADDRESS = 100;
 
+// Abuse limits (issue 10): far above what a person does, well below what a script does. Counted per
+// user (per address without one) in fixed windows shared by every instance; 429 with Retry-After.
+/** Password sign-in per account and address: free failures, then waits doubling from 1 s up to 15 min (within a day). */
+export const LOGIN_FREE_FAILURES = 5;
+export const LOGIN_BACKOFF_FIRST_MS = 1000;
+export const LOGIN_BACKOFF_MAX_MS = 15 * 60 * 1000;
+export const LOGIN_BACKOFF_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Username checks per address and RATE_LIMIT_WINDOW_MS. */
+export const CHECK_USERNAME_PER_ADDRESS = 100;
+export const CHAT_MESSAGES_PER_MINUTE = 60;
+export const CHAT_MESSAGES_PER_DAY = 1000;
+export const USER_EVENTS_PER_MINUTE = 60;
+export const USER_EVENTS_PER_DAY = 1000;
+export const ERROR_REPORTS_PER_MINUTE = 20;
+export const ERROR_REPORTS_PER_DAY = 200;
+export const BANKID_SESSIONS_PER_HOUR = 20;
+export const BANKID_SESSIONS_PER_DAY = 60;
+/** Image and chat attachment upload URLs together. */
+export const UPLOAD_TICKETS_PER_MINUTE = 60;
+export const UPLOAD_TICKETS_PER_DAY = 500;
+/** An uploaded file not attached to an ad or a conversation by then is deleted. */
+export const UNREGISTERED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+
 export const SESSION_COOKIE = 'stuga_session';
 export const LANG_COOKIE = 'lang';
 export const SUPPORT_EMAIL = 'support@stuga.example';
+
+/** Request bodies: JSON is refused past 1 MB (413) while it streams in, and past 64 levels of nesting (400). */
+export const JSON_BODY_MAX_BYTES = 1024 * 1024;
+export const JSON_MAX_DEPTH = 64;

@@ -4,6 +4,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { loginPathFor } from '../rules/next-path';
+import { webConfig } from './config';
 import { getSession } from './session';
 
 /**
@@ -14,10 +15,11 @@ export async function marketplaceFetch(
   pathWithQuery: string,
   init: { method?: string; body?: BodyInit | null; headers?: Record<string, string>; token?: string | null; locale?: string; address?: string },
 ): Promise<Response> {
+  const base = webConfig.marketplaceUrl;
   const headerList: Record<string, string> = { ...init.headers, 'accept-language': init.locale ?? 'sv' };
   if (init.token) headerList.authorization = `Bearer ${init.token}`;
-  if (init.address) headerList['x-forwarded-for'] = init.address;
-  const base = process.env.MARKETPLACE_API_URL?.replace(/\/$/, '');
+  // Over HTTP the standalone API trusts one hop (TRUST_PROXY_HOPS=1): the address we append.
+  if (init.address && base) headerList['x-forwarded-for'] = init.address;
   const body = init.body ?? null;
   const request = new Request(`${base ?? 'http://marketplace.internal'}${pathWithQuery}`, {
     method: init.method ?? 'GET',
@@ -28,7 +30,8 @@ export async function marketplaceFetch(
   } as RequestInit);
   if (base) return fetch(request);
   const { marketplace } = await import('@/marketplace/app');
-  return marketplace().hono.fetch(request);
+  // In-process, the address we established travels beside the request, where no client can set it.
+  return marketplace().hono.fetch(request, { clientAddress: init.address ?? 'local' });
 }
 
 export class ApiResponseError extends Error {

@@ -2,10 +2,11 @@
 // weigh ~43 kB gzip, and the API. Messages are i18n keys (the form translates them with
 // next-intl, the API with lib/i18n/messages).
 import * as z from 'zod/mini';
+import { safeString } from './common';
 import { PASSWORD_MIN_LENGTH, USER_LANGUAGES } from '../constants';
 
 export const emailSchema = z.pipe(
-  z.string({ error: 'validation.emailRequired' }).check(
+  safeString({ error: 'validation.emailRequired' }).check(
     z.trim(),
     z.minLength(1, { error: 'validation.emailRequired', abort: true }),
     z.maxLength(254, { error: 'validation.emailInvalid', abort: true }),
@@ -18,7 +19,7 @@ export const usernameBody = z.object({ username: emailSchema });
 
 export const loginBody = z.object({
   username: emailSchema,
-  password: z.string({ error: 'validation.passwordRequired' }).check(z.minLength(1, 'validation.passwordRequired'), z.maxLength(1024)),
+  password: safeString({ error: 'validation.passwordRequired' }).check(z.minLength(1, 'validation.passwordRequired'), z.maxLength(1024)),
 });
 
 export const createAccountBody = z.object({
@@ -27,15 +28,15 @@ export const createAccountBody = z.object({
 });
 
 export const tokenBody = z.object({
-  token: z.string().check(z.minLength(16, 'errors.invalidToken'), z.maxLength(200, 'errors.invalidToken')),
+  token: safeString().check(z.minLength(16, 'errors.invalidToken'), z.maxLength(200, 'errors.invalidToken')),
 });
 
-const newPassword = z.string({ error: 'validation.required' }).check(
+const newPassword = safeString({ error: 'validation.required' }).check(
   z.minLength(1, { error: 'validation.required', abort: true }),
   z.minLength(PASSWORD_MIN_LENGTH, 'validation.passwordMin'),
   z.maxLength(1024, 'validation.passwordMax'),
 );
-const required = z.string({ error: 'validation.required' }).check(z.minLength(1, 'validation.required'), z.maxLength(1024));
+const required = safeString({ error: 'validation.required' }).check(z.minLength(1, 'validation.required'), z.maxLength(1024));
 const matching = z.refine<{ password: string; confirm_password: string }>((v) => v.password === v.confirm_password, {
   path: ['confirm_password'],
   message: 'validation.passwordMismatch',
@@ -46,7 +47,7 @@ export const resetPasswordForm = z.object({ password: newPassword, confirm_passw
 
 export const resetPasswordBody = z.object({
   password: newPassword,
-  hash: z.string().check(z.minLength(16), z.maxLength(200)),
+  hash: safeString().check(z.minLength(16), z.maxLength(200)),
 });
 
 export const changePasswordForm = z.object({ old_password: required, password: newPassword, confirm_password: required }).check(matching);

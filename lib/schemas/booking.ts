@@ -2,7 +2,7 @@
 // Dates are Stockholm days ('YYYY-MM-DD'); total_price is öre (the form sends kronor × 100).
 import * as z from 'zod/mini';
 import { addDays, addMonths, isDay } from '../rules/dates';
-import { idNumber } from './common';
+import { idNumber, safeString } from './common';
 import { BOOKING_ORDERS, BOOKING_YEARS_AHEAD, CARD_TYPES, CLEANING_POLICIES, TOTAL_PRICE_MAX_SEK, TOTAL_PRICE_MIN_SEK, cancellationReasonError, expirationError } from '../rules/booking-form';
 import { withValues } from './cottage-fields';
 
@@ -20,14 +20,14 @@ export function bookingOfferSchema(today: string) {
       guest_id: idNumber,
       cottage_id: chosenId,
       cancellation_policy_id: chosenId,
-      check_in: z.string({ error: 'booking.checkInRequired' }).check(z.minLength(1, 'booking.checkInRequired')),
-      check_out: z.string({ error: 'booking.checkOutRequired' }).check(z.minLength(1, 'booking.checkOutRequired')),
+      check_in: safeString({ error: 'booking.checkInRequired' }).check(z.minLength(1, 'booking.checkInRequired')),
+      check_out: safeString({ error: 'booking.checkOutRequired' }).check(z.minLength(1, 'booking.checkOutRequired')),
       number_of_guests: z.int({ error: 'booking.outOfRange' }).check(z.minimum(1, 'booking.outOfRange'), z.maximum(100, 'booking.outOfRange')),
       cleaning_policy: z.enum(CLEANING_POLICIES, { error: 'validation.required' }),
       total_price: z.int({ error: 'booking.invalidValue' }).check(z.minimum(TOTAL_PRICE_MIN_SEK * 100, priceRange), z.maximum(TOTAL_PRICE_MAX_SEK * 100, priceRange)),
-      booking_expiration_date: z.string({ error: 'validation.required' }).check(z.minLength(1, 'validation.required')),
+      booking_expiration_date: safeString({ error: 'validation.required' }).check(z.minLength(1, 'validation.required')),
       mark_as_booked_if_accepted: z._default(z.boolean(), true),
-      additional_information: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(5000, withValues('validation.maxChars', { max: 5000 }))))),
+      additional_information: z.optional(z.nullable(safeString().check(z.trim(), z.maxLength(5000, withValues('validation.maxChars', { max: 5000 }))))),
     })
     .check(
       z.superRefine((v, ctx) => {
@@ -55,7 +55,7 @@ export function bookingOfferSchema(today: string) {
 
 /** SPEC §5 "Cancellation": a reason is required, at most 1000 characters. */
 export const cancelBookingBody = z.object({
-  cancellation_reason: z.string({ error: 'validation.required' }).check(
+  cancellation_reason: safeString({ error: 'validation.required' }).check(
     z.trim(),
     z.superRefine((v, ctx) => {
       const error = cancellationReasonError(v);
@@ -76,24 +76,24 @@ export const sendTermsBody = z.object({ accept_terms: z.literal(true, { error: '
 
 /** PUT /api/bookings/{id}: only the time limit for the guest to accept. */
 export const editExpiryBody = z.object({
-  booking_expiration_date: z.string({ error: 'validation.required' }).check(z.minLength(1, 'validation.required')),
+  booking_expiration_date: safeString({ error: 'validation.required' }).check(z.minLength(1, 'validation.required')),
 });
 
 /** POST /api/bookings/{cottageId}/overlap: the stay to compare with the ad's other bookings. */
 export const overlapBody = z.object({
-  check_in: z.string().check(z.refine(isDay, 'validation.invalidDate')),
-  check_out: z.string().check(z.refine(isDay, 'validation.invalidDate')),
+  check_in: safeString().check(z.refine(isDay, 'validation.invalidDate')),
+  check_out: safeString().check(z.refine(isDay, 'validation.invalidDate')),
   exclude: z.optional(idNumber),
 });
 
 
 const flag = z.optional(z.enum(['1', 'true'], { error: 'errors.badUrl' }));
-const dayParam = z.optional(z.string().check(z.refine((v) => v === '' || isDay(v), 'errors.badUrl')));
+const dayParam = z.optional(safeString().check(z.refine((v) => v === '' || isDay(v), 'errors.badUrl')));
 
 /** GET /api/user/bookings (SPEC §7): limit 10, offset, order, a status flag (lowercase status = 1), check-in window. */
 export const bookingListQuery = z.object({
-  limit: z.optional(z.string().check(z.regex(/^\d{1,2}$/, 'errors.badUrl'))),
-  offset: z.optional(z.string().check(z.regex(/^\d{1,7}$/, 'errors.badUrl'))),
+  limit: z.optional(safeString().check(z.regex(/^\d{1,2}$/, 'errors.badUrl'))),
+  offset: z.optional(safeString().check(z.regex(/^\d{1,7}$/, 'errors.badUrl'))),
   order: z.optional(z.enum(BOOKING_ORDERS, { error: 'errors.badUrl' })),
   checkInFrom: dayParam,
   checkInTo: dayParam,

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
 import { MESSAGE_MAX_LENGTH } from '../rules/conversation';
 import { isDay } from '../rules/dates';
-import { idNumber } from './common';
+import { idNumber, safeString } from './common';
 import { withValues } from './cottage-fields';
 
 /** A chat message: trimmed, not empty, at most 10 000 characters (SPEC §5 "Chat"). */
-export const messageText = z.string({ error: 'chat.empty' }).check(
+export const messageText = safeString({ error: 'chat.empty' }).check(
   z.trim(),
   z.minLength(1, 'chat.empty'),
   z.maxLength(MESSAGE_MAX_LENGTH, withValues('validation.maxChars', { max: MESSAGE_MAX_LENGTH })),
@@ -17,24 +17,24 @@ export const sendMessageBody = z.object({ text: messageText });
 export const contactHostBody = z.object({
   cottage_id: idNumber,
   text: messageText,
-  check_in: z.optional(z.nullable(z.string().check(z.refine(isDay, 'validation.invalidDate')))),
-  check_out: z.optional(z.nullable(z.string().check(z.refine(isDay, 'validation.invalidDate')))),
+  check_in: z.optional(z.nullable(safeString().check(z.refine(isDay, 'validation.invalidDate')))),
+  check_out: z.optional(z.nullable(safeString().check(z.refine(isDay, 'validation.invalidDate')))),
   guests: z.optional(z.nullable(z.int().check(z.minimum(1, 'validation.between?min=1&max=100'), z.maximum(100, 'validation.between?min=1&max=100')))),
 });
 
 export const conversationListQuery = z.object({
-  limit: z.optional(z.string().check(z.regex(/^\d{1,3}$/, 'errors.badUrl'))),
-  offset: z.optional(z.string().check(z.regex(/^\d{1,7}$/, 'errors.badUrl'))),
-  tags: z.optional(z.string().check(z.regex(/^\d{1,9}(,\d{1,9}){0,19}$/, 'errors.badUrl'))),
+  limit: z.optional(safeString().check(z.regex(/^\d{1,3}$/, 'errors.badUrl'))),
+  offset: z.optional(safeString().check(z.regex(/^\d{1,7}$/, 'errors.badUrl'))),
+  tags: z.optional(safeString().check(z.regex(/^\d{1,9}(,\d{1,9}){0,19}$/, 'errors.badUrl'))),
 });
 
 export const messagesQuery = z.object({
-  after: z.optional(z.string().check(z.regex(/^\d{1,15}$/, 'errors.badUrl'))),
-  before: z.optional(z.string().check(z.regex(/^\d{1,15}$/, 'errors.badUrl'))),
+  after: z.optional(safeString().check(z.regex(/^\d{1,15}$/, 'errors.badUrl'))),
+  before: z.optional(safeString().check(z.regex(/^\d{1,15}$/, 'errors.badUrl'))),
 });
 
 export const conversationTagBody = z.object({ tags: z.array(idNumber).check(z.maxLength(20)) });
-export const newTagBody = z.object({ tag: z.string({ error: 'validation.required' }).check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(40, withValues('validation.maxChars', { max: 40 }))) });
+export const newTagBody = z.object({ tag: safeString({ error: 'validation.required' }).check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(40, withValues('validation.maxChars', { max: 40 }))) });
 
 /** POST /{id}/review: a guest's anonymous verdict on the host. */
 export const hostReviewBody = z.object({
@@ -46,17 +46,17 @@ export const hostReviewBody = z.object({
       slow: z.optional(z.boolean()),
       calendar_outdated: z.optional(z.boolean()),
       price_outdated: z.optional(z.boolean()),
-      other: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(1000, withValues('validation.maxChars', { max: 1000 }))))),
+      other: z.optional(z.nullable(safeString().check(z.trim(), z.maxLength(1000, withValues('validation.maxChars', { max: 1000 }))))),
     }),
     {},
   ),
 });
 
 /** POST /{id}/upload: the attachment's name (SPEC §7 fileName). */
-export const chatUploadBody = z.object({ fileName: z.string().check(z.minLength(1, 'validation.required'), z.maxLength(255)) });
+export const chatUploadBody = z.object({ fileName: safeString().check(z.minLength(1, 'validation.required'), z.maxLength(255)) });
 
 /** POST /{id}/files: the uploaded path and the name to show. */
-export const chatFileBody = z.object({ path: z.string().check(z.regex(/^[A-Za-z0-9_-]{44}$/, 'chat.uploadFailed')), fileName: z.string().check(z.minLength(1, 'validation.required'), z.maxLength(255)) });
+export const chatFileBody = z.object({ path: safeString().check(z.regex(/^[A-Za-z0-9_-]{44}$/, 'chat.uploadFailed')), fileName: safeString().check(z.minLength(1, 'validation.required'), z.maxLength(255)) });
 
 /** POST /{id}/messages/ask-for-review (SPEC §7: conversation, cottage — both optional, the path names the conversation). */
 export const askForReviewBody = z.object({ conversation: z.optional(idNumber), cottage: z.optional(z.nullable(idNumber)) });

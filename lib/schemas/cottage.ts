@@ -7,7 +7,7 @@ import { addressRequired } from '../rules/ad';
 import { CALENDAR_STATES } from '../rules/calendar';
 import { isDay } from '../rules/dates';
 import { propertyDesignationError } from '../rules/property-designation';
-import { idNumber } from './common';
+import { idNumber, safeString } from './common';
 import { AD_TITLE_MAX, AREA_MAX, optionalText, PRICE_MAX_SEK, required, text, withValues } from './cottage-fields';
 
 export { AD_TITLE_MAX, AREA_MAX, PRICE_MAX_SEK, withValues };
@@ -46,7 +46,7 @@ export const positionSchema = (context: PositionContext) =>
       region_id: z.int({ error: required }).check(z.refine((v) => (REGION_IDS as readonly number[]).includes(v), required)),
       cottage_village: z._default(z.boolean(), false),
       address_street: optionalText(255),
-      address_postal_code: z.nullish(z.string().check(z.trim(), z.maxLength(50, withValues('validation.maxChars', { max: 50 })), z.regex(/^\d*$/, 'validation.digitsOnly'))),
+      address_postal_code: z.nullish(safeString().check(z.trim(), z.maxLength(50, withValues('validation.maxChars', { max: 50 })), z.regex(/^\d*$/, 'validation.digitsOnly'))),
       address_city: optionalText(100),
       property_designation: optionalText(255),
     })
@@ -105,7 +105,7 @@ export const pricingSchema = z
     }),
   );
 
-const day = z.string().check(z.refine(isDay, 'validation.invalidDate'));
+const day = safeString().check(z.refine(isDay, 'validation.invalidDate'));
 
 export const calendarSchema = z.object({
   ranges: z
@@ -118,13 +118,13 @@ export const calendarSchema = z.object({
 });
 
 export const imageCommentSchema = z.object({ comment_sv: optionalText(255), comment_en: optionalText(255), comment_de: optionalText(255) });
-export const imageRegisterSchema = z.object({ filename: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,80}\.(jpg|jpeg|png)$/, 'images.invalidType')) });
-export const imageUploadSchema = z.object({ fileName: z.string().check(z.minLength(1), z.maxLength(255)) });
+export const imageRegisterSchema = z.object({ filename: safeString().check(z.regex(/^[A-Za-z0-9_-]{16,80}\.(jpg|jpeg|png)$/, 'images.invalidType')) });
+export const imageUploadSchema = z.object({ fileName: safeString().check(z.minLength(1), z.maxLength(255)) });
 export const imagesReorderSchema = z.object({ ids: z.array(idNumber).check(z.minLength(1), z.maxLength(200)) });
 
 export const createCottageSchema = z.object({ commission: z._default(z.nullable(z.literal(false)), null) });
 export const commissionSchema = z.object({ commission: z.boolean() });
-export const tagSchema = z.object({ tag: z.string().check(z.trim(), z.minLength(2, required), z.maxLength(40, withValues('validation.maxChars', { max: 40 }))) });
+export const tagSchema = z.object({ tag: safeString().check(z.trim(), z.minLength(2, required), z.maxLength(40, withValues('validation.maxChars', { max: 40 }))) });
 
 /** Which dialog (group) each editable field belongs to. */
 export const FIELD_GROUPS = {

@@ -1,5 +1,6 @@
 // SPEC §5 last-minute deal: from today to about two months ahead; titles max 50; price in öre.
 import * as z from 'zod/mini';
+import { safeString } from './common';
 import { addDays, addMonths, isDay } from '../rules/dates';
 import { AD_TITLE_MAX, optionalText, PRICE_MAX_SEK } from './cottage-fields';
 
@@ -9,8 +10,8 @@ export const lastMinuteSchema = (today: string) => {
   const last = addMonths(today, LAST_MINUTE_MONTHS);
   return z
     .object({
-      from_date: z.string({ error: 'cottage.fromDateRequired' }).check(z.minLength(1, 'cottage.fromDateRequired'), z.refine(isDay, 'validation.invalidDate')),
-      to_date: z.string({ error: 'cottage.toDateRequired' }).check(z.minLength(1, 'cottage.toDateRequired'), z.refine(isDay, 'validation.invalidDate')),
+      from_date: safeString({ error: 'cottage.fromDateRequired' }).check(z.minLength(1, 'cottage.fromDateRequired'), z.refine(isDay, 'validation.invalidDate')),
+      to_date: safeString({ error: 'cottage.toDateRequired' }).check(z.minLength(1, 'cottage.toDateRequired'), z.refine(isDay, 'validation.invalidDate')),
       price: z.int({ error: 'cottage.priceInvalid' }).check(z.minimum(100, 'cottage.priceRange'), z.maximum(PRICE_MAX_SEK * 100, 'cottage.priceRange')),
       title_sv: optionalText(AD_TITLE_MAX),
       title_en: optionalText(AD_TITLE_MAX),

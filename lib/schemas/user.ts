@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
-import { idNumber } from './common';
+import { idNumber, safeString } from './common';
 import { usernameBody } from './auth';
 
 export const TO_DO_TYPES = ['UNREAD_MESSAGES', 'OUTDATED_COTTAGE', 'PENDING_BOOKING', 'UNREAD_NEWS'] as const;
 export type ToDoType = (typeof TO_DO_TYPES)[number];
 
 /** POST /api/user/send-auth-token: `next` is where the link should lead (kept only if safe). */
-export const sendAuthTokenBody = z.extend(usernameBody, { next: z.optional(z.string().check(z.maxLength(200))) });
+export const sendAuthTokenBody = z.extend(usernameBody, { next: z.optional(safeString().check(z.maxLength(200))) });
 
 /** POST /api/user?autenticate=yes */
 export const createAccountQuery = z.object({ autenticate: z.literal('yes', { error: 'errors.form' }) });
@@ -16,14 +16,14 @@ export const todoReadBody = z.object({ type: z.enum(TO_DO_TYPES), id: idNumber }
 
 /** POST /api/user/events */
 export const userEventBody = z.object({
-  type: z.string().check(z.trim(), z.minLength(1, 'errors.form'), z.maxLength(64, 'errors.form'), z.regex(/^[a-z0-9_.-]+$/, 'errors.form')),
-  data: z._default(z.record(z.string(), z.unknown()), {}),
+  type: safeString().check(z.trim(), z.minLength(1, 'errors.form'), z.maxLength(64, 'errors.form'), z.regex(/^[a-z0-9_.-]+$/, 'errors.form')),
+  data: z._default(z.record(safeString(), z.unknown()), {}),
 });
 
 /** POST /api/errors: what the full-page error screen reports. */
 export const clientErrorBody = z.object({
-  message: z.string().check(z.maxLength(2000)),
-  stack: z.optional(z.string().check(z.maxLength(8000))),
-  digest: z.optional(z.string().check(z.maxLength(100))),
-  path: z.optional(z.string().check(z.maxLength(500))),
+  message: safeString().check(z.maxLength(2000)),
+  stack: z.optional(safeString().check(z.maxLength(8000))),
+  digest: z.optional(safeString().check(z.maxLength(100))),
+  path: z.optional(safeString().check(z.maxLength(500))),
 });

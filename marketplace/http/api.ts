@@ -11,6 +11,8 @@ import { resolveSession } from '../services/sessions';
 import type { RequestContext, SessionUser } from './context';
 import { ApiError, unauthorized, type FieldError } from './errors';
 import { OpenApiBuilder } from './openapi';
+import { clientAddress, readJsonBody, wellFormedUrl } from './request';
+import { config } from '../config';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Auth = 'user' | 'optional' | 'none';
@@ -51,6 +53,13 @@ export class Api {
   readonly docs = new OpenApiBuilder();
 
   constructor() {
+    this.hono.use(wellFormedUrl);
+    this.hono.use(async (c, next) => {
+      await next();
+      // Everything the API answers is about someone: never cached, never sniffed into HTML.
+      c.header('x-content-type-options', 'nosniff');
+      if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
+    });
     this.hono.notFound((c) => respondError(c, new ApiError(404, 'errors.badUrl'), localeOf(c)));
     this.hono.onError((error, c) => respondError(c, error, localeOf(c)));
   }
@@ -63,17 +72,19 @@ export class Api {
     this.docs.add({ method: spec.method, path: spec.path, summary: spec.summary, tag: spec.tag, auth: spec.auth, body: bodySchema?.(), query: spec.query });
 
     this.hono.on(spec.method.toUpperCase(), spec.path, async (c) => {
+      // The local provider sandboxes and the outbox exist only with STUGA_SANDBOX=1.
+      if (spec.tag === 'sandbox' && !config.sandbox) throw new ApiError(404, 'errors.badUrl');
       const locale = localeOf(c);
       const db = await getDb();
       const token = bearer(c);
       const user = token ? await resolveSession(db, token) : null;
       if (spec.auth === 'user' && !user) throw unauthorized();
-      const body = bodySchema ? validate(bodySchema(), await readJson(c)) : {};
+      const body = bodySchema ? validate(bodySchema(), await readJsonBody(c)) : {};
       const query = spec.query ? validate(spec.query, c.req.query()) : {};
       const result = await handler({
         db,
         locale,
-        address: addressOf(c),
+        address: clientAddress(c),
         token,
         user: user as Input<B, Q, A>['user'],
         body: body as z.output<B>,
@@ -104,16 +115,6 @@ export function validate<T extends $ZodType>(schema: T, input: unknown): z.outpu
   throw new ApiError(400, errors[0]?.message ?? 'errors.form', errors);
 }
 
-async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  if (!text) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError(400, 'errors.form');
-  }
-}
-
 function bearer(c: Context): string | null {
   const header = c.req.header('authorization');
   const match = header && /^Bearer ([A-Za-z0-9_-]{16,200})$/.exec(header);
@@ -123,11 +124,6 @@ function bearer(c: Context): string | null {
 function localeOf(c: Context) {
   const header = c.req.header('accept-language') ?? '';
   return pickLocale(header.slice(0, 2).toLowerCase());
-}
-
-function addressOf(c: Context): string {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  return (forwarded || c.req.header('x-real-ip') || 'local').slice(0, 64);
 }
 
 function respondError(c: Context, error: unknown, locale: ReturnType<typeof pickLocale>) {

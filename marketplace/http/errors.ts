@@ -8,7 +8,7 @@ export type FieldError = { field: string; message: string };
  */
 export class ApiError extends Error {
   constructor(
-    public readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
+    public readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
     message: string,
     public readonly errors: FieldError[] = [],
     public readonly values: Record<string, string | number> = {},
@@ -20,3 +20,6 @@ export class ApiError extends Error {
 
 export const unauthorized = () => new ApiError(401, 'errors.unauthorized');
 export const notFound = () => new ApiError(404, 'errors.notFound');
+
+/** A provider (payments, BankID, insurance) that has neither keys nor the sandbox switched on. */
+export const notConfigured = () => new ApiError(503, 'errors.notConfigured');

@@ -2,6 +2,8 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { bankidSessions } from '../db/schema';
+import { config } from '../config';
+import { notConfigured } from '../http/errors';
 import { randomToken, sha256 } from '../services/crypto';
 
 export type BankIdResult = { status: 'pending' | 'complete' | 'failed' | 'used'; personalNumber: string | null; name: string | null };
@@ -9,12 +11,13 @@ export type BankIdResult = { status: 'pending' | 'complete' | 'failed' | 'used';
 const SESSION_TTL_MS = 10 * 60 * 1000;
 
 /**
- * The BankID identification provider. The sandbox (the only adapter so far; the real RP API needs
- * the relying party's client certificate) is a local page where the tester picks an identity and
+ * The BankID identification provider. The sandbox (the only adapter so far, and only with
+ * STUGA_SANDBOX=1; the real RP API needs the relying party's client certificate) is a local page where the tester picks an identity and
  * is sent back, like the BankID app's return URL does.
  */
 export const bankId = {
   async start(db: Db, input: { userId: number; cottageId: number | null; returnUrl: string }): Promise<{ url: string; token: string }> {
+    if (!config.sandbox) throw notConfigured();
     const token = randomToken();
     await db.insert(bankidSessions).values({ tokenHash: sha256(token), userId: input.userId, cottageId: input.cottageId });
     return { url: `/sandbox/bankid/${token}?return=${encodeURIComponent(input.returnUrl)}`, token };

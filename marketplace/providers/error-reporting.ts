@@ -1,5 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
+import { config } from '../config';
 import { log } from '../log';
 
 export type ErrorReport = { message: string; stack?: string; path?: string; digest?: string; source: 'client' | 'server'; userId?: number | null };
@@ -18,7 +19,7 @@ function parseDsn(raw: string | undefined): Dsn | null {
   }
 }
 
-const dsn = parseDsn(process.env.SENTRY_DSN);
+const dsn = parseDsn(config.sentryDsn ?? undefined);
 
 /** Real adapter: Sentry's envelope endpoint when SENTRY_DSN is set; otherwise the log keeps it. */
 export async function reportError(report: ErrorReport): Promise<void> {
@@ -30,7 +31,7 @@ export async function reportError(report: ErrorReport): Promise<void> {
     timestamp: Date.now() / 1000,
     platform: 'javascript',
     level: 'error',
-    environment: process.env.NODE_ENV,
+    environment: config.production ? 'production' : 'development',
     tags: { source: report.source, digest: report.digest ?? '' },
     user: report.userId ? { id: String(report.userId) } : undefined,
     request: report.path ? { url: report.path } : undefined,

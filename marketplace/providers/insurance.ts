@@ -1,4 +1,6 @@
 import 'server-only';
+import { config } from '../config';
+import { notConfigured } from '../http/errors';
 import { randomToken } from '../services/crypto';
 
 /**
@@ -35,7 +37,16 @@ function omocom(url: string, key: string, claimBase: string): InsuranceProvider 
   };
 }
 
-export const insurance: InsuranceProvider =
-  process.env.OMOCOM_API_URL && process.env.OMOCOM_API_KEY
-    ? omocom(process.env.OMOCOM_API_URL, process.env.OMOCOM_API_KEY, process.env.OMOCOM_CLAIM_URL || 'https://claims.omocom.se/')
-    : sandbox;
+/** Neither Omocom keys nor the sandbox: no insurance number can be issued (the booking stays paid; the sweep retries). */
+const notConfiguredInsurance: InsuranceProvider = {
+  async insure() {
+    throw notConfigured();
+  },
+  claimUrl: () => '',
+};
+
+export const insurance: InsuranceProvider = config.omocom
+  ? omocom(config.omocom.url, config.omocom.key, config.omocom.claimUrl)
+  : config.sandbox
+    ? sandbox
+    : notConfiguredInsurance;

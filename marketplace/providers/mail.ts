@@ -2,6 +2,7 @@ import 'server-only';
 import { config } from '../config';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
+import { log } from '../log';
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 export type Mailer = { send(db: Db, mail: Mail): Promise<void> };
@@ -24,5 +25,13 @@ const outboxMailer: Mailer = {
   },
 };
 
-export const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl) : outboxMailer;
-export const outboxEnabled = !config.smtpUrl;
+/** Neither SMTP nor the sandbox: the mail is logged, without its text (login links and tokens stay secret). */
+const logMailer: Mailer = {
+  async send(_db, mail) {
+    log.warn({ to: mail.to, subject: mail.subject }, 'mail not sent: SMTP_URL is not set');
+  },
+};
+
+export const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl) : config.sandbox ? outboxMailer : logMailer;
+/** The local outbox page exists only in the sandbox, and only while mail does not go out over SMTP. */
+export const outboxEnabled = config.sandbox && !config.smtpUrl;

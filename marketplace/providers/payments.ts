@@ -4,6 +4,7 @@ import { sandboxCardOutcome } from '@/lib/rules/sandbox-cards';
 import { config } from '../config';
 import type { Db } from '../db/client';
 import { sandboxTransactions, users } from '../db/schema';
+import { notConfigured } from '../http/errors';
 import { log } from '../log';
 import { randomToken } from '../services/crypto';
 
@@ -16,7 +17,7 @@ export type Payer = { id: number; mangoUserId: string | null; firstName: string 
  * its status read back from the provider (never from the browser), refunds and host payouts.
  */
 export type PaymentProvider = {
-  name: 'sandbox' | 'mangopay';
+  name: 'sandbox' | 'mangopay' | 'none';
   createCardPayIn(db: Db, input: { payer: Payer; amount: number; cardType: CardType; returnUrl: string; bookingId: number }): Promise<{ id: string; redirectUrl: string }>;
   getPayIn(db: Db, id: string): Promise<RemotePayIn | null>;
   refund(db: Db, input: { payInId: string; amount: number; payer: Payer }): Promise<{ id: string; status: 'SUCCEEDED' | 'FAILED' }>;
@@ -222,13 +223,17 @@ export function mangopayProvider(settings: { clientId: string; apiKey: string; b
   };
 }
 
-export const payments: PaymentProvider =
-  process.env.MANGOPAY_CLIENT_ID && process.env.MANGOPAY_API_KEY && process.env.MANGOPAY_WALLET_ID && process.env.MANGOPAY_PLATFORM_USER_ID
-    ? mangopayProvider({
-        clientId: process.env.MANGOPAY_CLIENT_ID,
-        apiKey: process.env.MANGOPAY_API_KEY,
-        baseUrl: process.env.MANGOPAY_BASE_URL || 'https://api.sandbox.mangopay.com',
-        walletId: process.env.MANGOPAY_WALLET_ID,
-        platformUserId: process.env.MANGOPAY_PLATFORM_USER_ID,
-      })
-    : sandbox;
+/** Neither MangoPay keys nor the sandbox: every payment answers 'not available' (never a fake success). */
+const notConfiguredProvider: PaymentProvider = {
+  name: 'none',
+  createCardPayIn: async () => {
+    throw notConfigured();
+  },
+  getPayIn: async () => null,
+  refund: async () => {
+    throw notConfigured();
+  },
+  payout: async () => ({ id: '', status: 'WAITING' }),
+};
+
+export const payments: PaymentProvider = config.mangopay ? mangopayProvider(config.mangopay) : config.sandbox ? sandbox : notConfiguredProvider;

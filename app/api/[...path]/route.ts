@@ -1,27 +1,42 @@
 // /api/** — the BFF: attaches the session, forwards to the marketplace API, keeps the token off the client.
 import { cookies } from 'next/headers';
 import { type NextRequest, NextResponse } from 'next/server';
+import { webConfig } from '@/lib/api/config';
 import { marketplaceFetch } from '@/lib/api/server';
 import { getSession } from '@/lib/api/session';
 import { IMAGE_MAX_BYTES, LANG_COOKIE } from '@/lib/constants';
 import { pickLocale } from '@/lib/i18n/locale';
 import { translate } from '@/lib/i18n/messages';
+import { addressFrom } from '@/lib/rules/client-address';
 
 const SESSION_TOKEN_HEADER = 'x-session-token';
+const SOCKET_ADDRESS_HEADER = 'x-stuga-socket-address';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const UPLOAD_SLACK_BYTES = 64 * 1024;
 
-/** State-changing requests must come from this site: another Origin, or `Origin: null`, gets 403. */
+/**
+ * State-changing requests must come from this site: another Origin, or `Origin: null`, gets 403.
+ * Signing out is a GET (SPEC), so it is held to the same rule: another site cannot end a session.
+ */
 function crossOrigin(request: NextRequest): boolean {
-  if (SAFE_METHODS.has(request.method)) return false;
-  const origin = request.headers.get('origin');
-  if (origin === null) return request.headers.get('sec-fetch-site') === 'cross-site';
+  const logout = request.nextUrl.pathname === '/api/auth/logout';
+  if (SAFE_METHODS.has(request.method) && !logout) return false;
+  const site = request.headers.get('sec-fetch-site');
+  if (site === 'cross-site' || (logout && site === 'same-site')) return true;
+  const origin = request.headers.get('origin') ?? (logout ? request.headers.get('referer') : null);
+  if (origin === null) return false;
   const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
   try {
     return origin === 'null' || new URL(origin).host !== host;
   } catch {
     return true;
   }
+}
+
+/** Who is asking: the socket's peer (set by our server, server.mjs), or the trusted proxies' word for it. */
+function clientAddressOf(request: NextRequest): string {
+  const socket = request.headers.get(SOCKET_ADDRESS_HEADER) ?? 'unknown';
+  return addressFrom(socket, request.headers.get('x-forwarded-for'), webConfig.trustProxyHops);
 }
 
 async function handle(request: NextRequest): Promise<Response> {
@@ -41,11 +56,12 @@ async function handle(request: NextRequest): Promise<Response> {
   }
   const upstream = await marketplaceFetch(request.nextUrl.pathname + request.nextUrl.search, {
     method: request.method,
-    body: SAFE_METHODS.has(request.method) ? null : upload ? request.body : await request.arrayBuffer(),
+    // Streamed through: the marketplace stops reading at its body limit (413), whatever the size.
+    body: SAFE_METHODS.has(request.method) ? null : request.body,
     headers: contentType ? { 'content-type': contentType } : {},
     token: session.token,
     locale,
-    address: request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? 'local',
+    address: clientAddressOf(request),
   });
 
   const newToken = upstream.headers.get(SESSION_TOKEN_HEADER);
@@ -62,6 +78,7 @@ async function handle(request: NextRequest): Promise<Response> {
     if (value) responseHeaders.set(name, value);
   }
   if (!responseHeaders.has('cache-control')) responseHeaders.set('cache-control', 'no-store');
+  responseHeaders.set('x-content-type-options', 'nosniff');
   return new Response(upstream.body, { status: upstream.status, headers: responseHeaders });
 }
 

@@ -1,3 +1,4 @@
+import { webConfig } from '@/lib/api/config';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { LanguageSwitch } from '@/components/layout/language-switch';
@@ -18,7 +19,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
     <div className="min-h-full lg:pl-[300px] print:pl-0">
       <SideMenu
         unread={unread}
-        helpUrl={process.env.SUPPORT_WIDGET_URL || null}
+        helpUrl={webConfig.supportWidgetUrl}
         header={
           <Link href="/dashboard/conversations" aria-label={t('appName')}>
             <Logo />

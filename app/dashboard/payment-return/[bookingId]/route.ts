@@ -2,6 +2,7 @@
 // back. The marketplace asks the provider for the pay-in's status (never trusting this URL), records
 // it once, and the browser lands on the booking with transaction, errorCode and errorMessage (SPEC §4).
 import { type NextRequest, NextResponse } from 'next/server';
+import { webConfig } from '@/lib/api/config';
 import { marketplaceFetch } from '@/lib/api/server';
 
 type Result = { booking_id: number; conversation_id: number; transaction: string; errorCode: string | null; errorMessage: string | null };
@@ -9,7 +10,7 @@ type Result = { booking_id: number; conversation_id: number; transaction: string
 export async function GET(request: NextRequest, { params }: { params: Promise<{ bookingId: string }> }) {
   const { bookingId } = await params;
   const transactionId = request.nextUrl.searchParams.get('transactionId') ?? '';
-  const back = (path: string) => NextResponse.redirect(new URL(path, request.nextUrl.origin), 303);
+  const back = (path: string) => NextResponse.redirect(new URL(path, webConfig.publicUrl), 303);
   if (!/^\d{1,9}$/.test(bookingId) || !/^[A-Za-z0-9_-]{1,64}$/.test(transactionId)) return back('/dashboard/bookings');
   const upstream = await marketplaceFetch(`/api/payments/return?transactionId=${encodeURIComponent(transactionId)}`, { method: 'GET', token: null, locale: 'sv', address: 'local' });
   if (!upstream.ok) return back('/dashboard/bookings');

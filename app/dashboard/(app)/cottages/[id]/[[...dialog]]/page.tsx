@@ -1,3 +1,4 @@
+import { webConfig } from '@/lib/api/config';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
@@ -104,7 +105,7 @@ export default async function CottageEditorPage({ params }: { params: Promise<Pa
           <LastMinutes cottageId={cottage.id} initial={deals} />
         </div>
       </div>
-      {dialog ? <StepLoader dialog={dialog as EditorDialog} cottage={cottage} tags={tags} hasValidBooking={false} mapsKey={process.env.GOOGLE_MAPS_API_KEY || null} /> : null}
+      {dialog ? <StepLoader dialog={dialog as EditorDialog} cottage={cottage} tags={tags} hasValidBooking={false} mapsKey={webConfig.googleMapsKey} /> : null}
     </>
   );
 }

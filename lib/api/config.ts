@@ -1,0 +1,18 @@
+import 'server-only';
+import { parseProxyHops } from '../rules/client-address';
+
+// Everything the web tier (pages, the BFF, the proxy) reads from the environment, read once.
+const env = process.env;
+
+export const webConfig = {
+  /** The one address the site is reached at: every absolute URL the server makes starts with it. */
+  publicUrl: (env.PUBLIC_URL || 'http://localhost:3000').replace(/\/$/, ''),
+  /** `STUGA_SANDBOX=1`: the local provider pages under /sandbox and the mail outbox exist. */
+  sandbox: env.STUGA_SANDBOX === '1',
+  trustProxyHops: parseProxyHops(env.TRUST_PROXY_HOPS),
+  marketplaceUrl: env.MARKETPLACE_API_URL?.replace(/\/$/, '') || null,
+  googleMapsKey: env.GOOGLE_MAPS_API_KEY || null,
+  supportWidgetUrl: env.SUPPORT_WIDGET_URL || null,
+  s3Endpoint: env.S3_ENDPOINT?.replace(/\/+$/, '') || null,
+  development: env.NODE_ENV === 'development',
+};
