@@ -1,15 +1,13 @@
 // The booking as GET /api/bookings/{id} answers it (marketplace/services/bookings.ts bookingDto).
 export type BookingStatus = 'PENDING' | 'EXPIRED' | 'PAID' | 'FINISHED' | 'CANCELLED';
 export type BookingLabel = BookingStatus | 'PAID_OUT';
+/** The other party as the booking screens show them: the name, and phone numbers once the booking is paid. */
 export type BookingPerson = {
   id: number | null;
   name: string | null;
   deleted: boolean;
-  city?: string | null;
-  country?: string | null;
-  phone_1?: string | null;
-  phone_2?: string | null;
-  type?: 'SOFT' | 'STRICT';
+  phone_1: string | null;
+  phone_2: string | null;
 };
 export type TimelineEntry = { date: string; user: number | null; type: string; state: 'NEUTRAL' | 'ERROR' | 'SUCCESS' | 'FUTURE'; amount: number | null };
 export type Booking = {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE_BOOKINGS } from '@/lib/constants';
 import { dac7Valid } from '@/lib/rules/ad';
 import {
@@ -70,22 +70,21 @@ async function closePendingTodo(db: Db, row: BookingRow) {
   await db.update(todos).set({ read: true }).where(and(eq(todos.userId, row.guestId), eq(todos.type, 'PENDING_BOOKING'), eq(todos.refId, row.id)));
 }
 
+/**
+ * A party of the booking as the booking screens show them to the other (SPEC §2, §6): the name (the
+ * last name as an initial when its owner asks), and the phone numbers once the booking is paid.
+ * Nothing else of the profile (birthday, address, KYC state, account type), and never anything from
+ * the e-mail address: a person without a name has none here.
+ */
 function personDto(u: UserRow | undefined, phonesVisible: boolean) {
-  if (!u) return { id: null, name: null, deleted: true };
+  if (!u) return { id: null, name: null, deleted: true, phone_1: null, phone_2: null };
   const last = u.hideLastName && u.lastName ? `${u.lastName[0]}.` : (u.lastName ?? '');
   return {
     id: u.id,
-    name: `${u.firstName ?? ''} ${last}`.trim() || u.username.split('@')[0]!,
+    name: `${u.firstName ?? ''} ${last}`.trim() || null,
     deleted: false,
-    birthday: u.birthday,
-    city: u.uCity,
-    country: u.uCountry,
     phone_1: phonesVisible && !u.hidePhoneNumber ? u.phone1 : null,
     phone_2: phonesVisible && !u.hidePhoneNumber ? u.phone2 : null,
-    type: u.type,
-    business_type: u.businessType,
-    hide_phone_number: u.hidePhoneNumber,
-    kyc_status: u.kycStatus,
   };
 }
 
@@ -325,6 +324,19 @@ export async function startPayment(db: Db, actor: SessionUser, id: number, cardT
     .where(and(eq(bookedNights.cottageId, booking.cottageId), gte(bookedNights.night, day(booking.checkIn)), sql`${bookedNights.night} < ${day(booking.checkOut)}`))
     .limit(1);
   if (taken) throw new ApiError(409, 'booking.nightsTaken');
+
+  // One open pay-in per booking (the partial unique index payins_open_booking_key): while the
+  // provider still waits for a card on it, every start is sent to its card page again.
+  const open = await openPayin(db, booking.id);
+  if (open) {
+    // The provider's word first: a pay-in given up, expired (MangoPay closes its card page after
+    // 15 minutes) or paid while the browser was away is recorded, and is no longer open.
+    await settlePayin(db, open.providerId, now);
+    const still = await openPayin(db, booking.id);
+    if (still?.providerId === open.providerId) return { RedirectURL: still.redirectUrl! };
+    // It was settled: the offer may be paid now, or may be paid again with a new pay-in.
+    return startPayment(db, actor, id, cardType, now);
+  }
   const remote = await payments.createCardPayIn(db, {
     payer: await payerOf(db, actor.id),
     amount: booking.totalPrice,
@@ -332,8 +344,27 @@ export async function startPayment(db: Db, actor: SessionUser, id: number, cardT
     returnUrl: `/dashboard/payment-return/${booking.id}`,
     bookingId: booking.id,
   });
-  await db.insert(payins).values({ bookingId: booking.id, userId: actor.id, provider: payments.name, providerId: remote.id, cardType, amount: booking.totalPrice });
-  return { RedirectURL: remote.redirectUrl };
+  const [created] = await db
+    .insert(payins)
+    .values({ bookingId: booking.id, userId: actor.id, provider: payments.name, providerId: remote.id, cardType, amount: booking.totalPrice, redirectUrl: remote.redirectUrl })
+    .onConflictDoNothing()
+    .returning({ id: payins.id });
+  if (created) return { RedirectURL: remote.redirectUrl };
+  // Another start of the same booking got its pay-in in first: this one goes to that card page (the
+  // provider's pay-in made here is never shown to anyone, so it cannot be paid, and expires there).
+  const winner = await openPayin(db, booking.id);
+  if (!winner) throw new ApiError(409, 'booking.changed');
+  return { RedirectURL: winner.redirectUrl! };
+}
+
+/** The booking's pay-in still waiting for a card, if any (pay-ins from before card pages were kept do not count). */
+async function openPayin(db: Db, bookingId: number) {
+  const [row] = await db
+    .select()
+    .from(payins)
+    .where(and(eq(payins.bookingId, bookingId), eq(payins.status, 'CREATED'), isNotNull(payins.redirectUrl)))
+    .limit(1);
+  return row ?? null;
 }
 
 export type PaymentReturn = { booking_id: number; conversation_id: number; transaction: 'success' | 'failed' | 'pending'; errorCode: string | null; errorMessage: string | null };

@@ -2,6 +2,8 @@ import 'server-only';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { ARCHIVE_TAG_ID, FIXED_TAG_IDS, HOST_BOOKINGS_WINDOW_MONTHS, messagePreview, PREVIEW_LENGTH, showsContactWarning } from '@/lib/rules/conversation';
 import { PAGE_SIZE_CONVERSATIONS } from '@/lib/constants';
+import type * as z from 'zod/mini';
+import type { hostReviewBody } from '@/lib/schemas/conversation';
 import type { Db } from '../db/client';
 import { bookings, conversationReads, conversations, conversationTagNames, conversationTags, cottageImages, cottages, hostReviews, messages, todos, users, type MessageType } from '../db/schema';
 import type { SessionUser } from '../http/context';
@@ -193,6 +195,38 @@ export async function conversationDto(db: Db, actor: SessionUser, id: number) {
   };
 }
 
+type HostReviewInput = z.output<typeof hostReviewBody>;
+
+/** Two verdicts say the same (jsonb keeps no key order, and leaves out what is undefined). */
+function sameVerdict(a: { recommended: boolean; details: object }, b: { recommended: boolean; details: object }) {
+  const canonical = (details: object) => JSON.stringify(Object.entries(details).filter(([, v]) => v !== undefined).sort(([x], [y]) => (x < y ? -1 : 1)));
+  return a.recommended === b.recommended && canonical(a.details) === canonical(b.details);
+}
+
+/**
+ * POST /api/conversations/:id/review: the guest rates the host, anonymously and once (SPEC §6). The
+ * unique (conversation, guest) index decides between requests at the same moment; the same verdict
+ * sent again answers like the first, a different one is refused.
+ */
+export async function reviewHost(db: Db, actor: SessionUser, id: number, input: HostReviewInput) {
+  const before = await conversationDto(db, actor, id);
+  if (before.HostReview) {
+    if (sameVerdict(before.HostReview, input)) return before;
+    throw new ApiError(400, 'chat.cannotReview');
+  }
+  if (!before.can_review_host) throw new ApiError(400, 'chat.cannotReview');
+  const [inserted] = await db
+    .insert(hostReviews)
+    .values({ conversationId: id, guestId: actor.id, recommended: input.recommended, details: input.details })
+    .onConflictDoNothing()
+    .returning({ id: hostReviews.id });
+  if (!inserted) {
+    const [stored] = await db.select().from(hostReviews).where(and(eq(hostReviews.conversationId, id), eq(hostReviews.guestId, actor.id))).limit(1);
+    if (!stored || !sameVerdict(stored, input)) throw new ApiError(400, 'chat.cannotReview');
+  }
+  return conversationDto(db, actor, id);
+}
+
 /** SPEC §6: a host's paid bookings in the last 18 months (served by the host's bookings index). */
 async function hostBookingsIn18Months(db: Db, hostId: number): Promise<number> {
   const since = new Date();
@@ -229,19 +263,16 @@ async function touchConversation(db: Db, conversationId: number) {
  * it was not open already they also get an e-mail (one per unread streak, not one per message).
  */
 async function notifyUnread(db: Db, userId: number, conversationId: number) {
-  const [open] = await db
-    .select({ read: todos.read })
-    .from(todos)
-    .where(and(eq(todos.userId, userId), eq(todos.type, 'UNREAD_MESSAGES'), eq(todos.refId, conversationId)))
-    .limit(1);
-  if (!open || open.read) {
-    const [recipient] = await db.select({ username: users.username, language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
-    if (recipient) await sendLinkMail(db, recipient.username, recipient.language, 'newMessage', dashboardUrl(`/conversations/${conversationId}`));
-  }
-  await db
+  // One statement opens the to-do: only the message that found it missing or read gets a row back, so
+  // several messages at the same moment still send one e-mail.
+  const opened = await db
     .insert(todos)
     .values({ userId, type: 'UNREAD_MESSAGES', refId: conversationId, conversationId })
-    .onConflictDoUpdate({ target: [todos.userId, todos.type, todos.refId], set: { read: false, createdAt: new Date() } });
+    .onConflictDoUpdate({ target: [todos.userId, todos.type, todos.refId], set: { read: false, createdAt: new Date() }, setWhere: eq(todos.read, true) })
+    .returning({ id: todos.id });
+  if (!opened.length) return;
+  const [recipient] = await db.select({ username: users.username, language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
+  if (recipient) await sendLinkMail(db, recipient.username, recipient.language, 'newMessage', dashboardUrl(`/conversations/${conversationId}`));
 }
 
 export async function markSeen(db: Db, actor: SessionUser, conversationId: number, messageId: number) {
@@ -280,12 +311,21 @@ export async function contactHost(db: Db, actor: SessionUser, input: { cottage_i
   const meta = { check_in: input.check_in ?? null, check_out: input.check_out ?? null, guests: input.guests ?? null };
   const conversation = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const [existing] = await t.select().from(conversations).where(and(eq(conversations.cottageId, cottage.id), eq(conversations.guestId, actor.id))).limit(1);
+    const mine = and(eq(conversations.cottageId, cottage.id), eq(conversations.guestId, actor.id));
+    const [existing] = await t.select().from(conversations).where(mine).limit(1);
     if (existing) return existing;
+    // Several first messages at once: the unique (cottage, guest) index lets one insert; the others
+    // wait for it to commit, insert nothing and continue the conversation it made.
     const [created] = await t
       .insert(conversations)
       .values({ cottageId: cottage.id, hostId: cottage.userId, guestId: actor.id, commission: cottage.commission === true })
+      .onConflictDoNothing()
       .returning();
+    if (!created) {
+      const [winner] = await t.select().from(conversations).where(mine).limit(1);
+      if (!winner) throw new ApiError(409, 'errors.generic');
+      return winner;
+    }
     const hostBookings = await hostBookingsIn18Months(t, created!.hostId);
     // SPEC §6: warnings about contact and payment outside the platform, as system messages per side.
     if (showsContactWarning({ role: 'guest', commission: created!.commission, conversationBookings: 0, hostBookings18m: hostBookings })) {
@@ -318,8 +358,10 @@ export async function setTags(db: Db, actor: SessionUser, conversationId: number
     if (allowed.length !== unique.length) throw new ApiError(400, 'errors.form', [{ field: 'tags', message: 'errors.form' }]);
   }
   await db.transaction(async (tx) => {
+    // Saves of the same conversation's tags take turns (the conversation row is locked until commit): the last one wins whole.
+    await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, conversationId)).for('update');
     await tx.delete(conversationTags).where(and(eq(conversationTags.conversationId, conversationId), eq(conversationTags.userId, actor.id)));
-    if (unique.length) await tx.insert(conversationTags).values(unique.map((tagId) => ({ conversationId, userId: actor.id, tagId })));
+    if (unique.length) await tx.insert(conversationTags).values(unique.map((tagId) => ({ conversationId, userId: actor.id, tagId }))).onConflictDoNothing();
   });
   return (await tagsOf(db, actor.id, [conversationId])).map((t) => ({ id: t.id, tag: t.tag }));
 }

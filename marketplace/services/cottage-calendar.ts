@@ -19,6 +19,10 @@ export async function saveCalendar(db: Db, row: CottageRow, ranges: CalendarRang
     throw new ApiError(400, 'cottage.calendarNeedsAvailable', [{ field: 'ranges', message: 'cottage.calendarNeedsAvailable' }]);
   }
   await db.transaction(async (tx) => {
+    // Saves of one ad take turns: the cottage row stays locked until commit, so a second save's delete
+    // sees the first one's rows instead of leaving them next to its own. (Payments and cancellations
+    // change the calendar under the same lock.)
+    await tx.select({ id: cottages.id }).from(cottages).where(eq(cottages.id, row.id)).for('update');
     // Past months are history: only the window is replaced; a range crossing its start keeps its past part.
     await tx
       .update(cottageCalendar)
