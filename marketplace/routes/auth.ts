@@ -52,8 +52,10 @@ export function authRoutes(api: Api) {
   // GET /api/user/resetPassword/:token — is this reset link still valid?
   api.route({ method: 'get', path: '/api/user/resetPassword/:token', auth: 'none', tag: 'auth', summary: 'Check a reset link' }, async ({ db, params }) => auth.checkResetToken(db, params.token ?? ''));
 
-  // POST /api/user/checkUsername — does an account exist, and is it SOFT or STRICT?
-  api.route({ method: 'post', path: '/api/user/checkUsername', auth: 'none', tag: 'auth', summary: 'Check an e-mail address', body: usernameBody }, async ({ db, body }) => auth.checkUsername(db, body.username));
+  // POST /api/user/checkUsername — does an account exist, and is it SOFT or STRICT? (limited per address)
+  api.route({ method: 'post', path: '/api/user/checkUsername', auth: 'none', tag: 'auth', summary: 'Check an e-mail address', body: usernameBody }, async ({ db, body, address }) =>
+    auth.checkUsername(db, body.username, address),
+  );
 
   // POST /api/user/send-auth-token — e-mails a login link
   api.route(

@@ -9,6 +9,7 @@ import type { Api } from '../http/api';
 import { ApiError } from '../http/errors';
 import { readBodyLimited, sessionUserOf } from './uploads';
 import { acceptChatFile, createChatFileTicket, readChatFile, registerChatFile } from '../services/chat-files';
+import { hit, limits, perKey, userKey } from '../services/rate-limit';
 import {
   afterOwnMessage,
   contactHost,
@@ -37,10 +38,12 @@ export function conversationRoutes(api: Api) {
     listConversations(db, user, query),
   );
 
-  // POST /api/conversations — a guest contacts the host of a public ad (or continues that conversation)
-  api.route({ method: 'post', path: '/api/conversations', auth: 'user', tag: 'conversations', summary: 'Contact a host', body: contactHostBody }, async ({ db, user, body }) =>
-    contactHost(db, user, body),
-  );
+  // POST /api/conversations — a guest contacts the host of a public ad (or continues that conversation); rate-limited per user
+  api.route({ method: 'post', path: '/api/conversations', auth: 'user', tag: 'conversations', summary: 'Contact a host', body: contactHostBody }, async ({ db, user, body }) => {
+    // Its message counts as a chat message.
+    await hit(db, perKey(limits.chatMessage, userKey(user.id)));
+    return contactHost(db, user, body);
+  });
 
   // GET /api/conversations/:id — participants, latest messages, tags, filters
   api.route({ method: 'get', path: '/api/conversations/:id', auth: 'user', tag: 'conversations', summary: 'A conversation' }, async ({ db, user, params }) =>
@@ -53,9 +56,10 @@ export function conversationRoutes(api: Api) {
     return readMessages(db, user, conversation, role, query);
   });
 
-  // POST /api/conversations/:id/messages — a text message
+  // POST /api/conversations/:id/messages — a text message (rate-limited per user)
   api.route({ method: 'post', path: '/api/conversations/:id/messages', auth: 'user', tag: 'conversations', summary: 'Send a message', body: sendMessageBody }, async ({ db, user, params, body }) => {
     const { conversation, role } = await participantOf(db, user, idOf(params));
+    await hit(db, perKey(limits.chatMessage, userKey(user.id)));
     return postMessage(db, user, conversation, role, body.text);
   });
 
@@ -111,11 +115,12 @@ export function conversationRoutes(api: Api) {
     return conversationDto(db, user, id);
   });
 
-  // POST /api/conversations/:id/upload — a signed URL for one attachment (unless the conversation disables files)
+  // POST /api/conversations/:id/upload — a signed URL for one attachment (unless the conversation disables files; rate-limited per user)
   api.route({ method: 'post', path: '/api/conversations/:id/upload', auth: 'user', tag: 'conversations', summary: 'Signed upload for an attachment', body: chatUploadBody }, async ({ db, user, params }) => {
     const { conversation } = await participantOf(db, user, idOf(params));
     if (!conversation.filesEnabled) throw new ApiError(400, 'chat.filesDisabled');
-    return createChatFileTicket(user.id, conversation.id);
+    await hit(db, perKey(limits.uploadTicket, userKey(user.id)));
+    return createChatFileTicket(db, user.id, conversation.id);
   });
 
   // PUT /api/conversation-uploads/:token — the attachment's bytes (raw body, under 10 MB)

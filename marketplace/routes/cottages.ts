@@ -23,7 +23,8 @@ import { validate, type Api } from '../http/api';
 import type { SessionUser } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
 import { bankId } from '../providers/bankid';
-import { createUploadTicket, deleteImageFiles, storedImageInfo, uploadIssuedTo } from '../services/image-files';
+import { deleteImageFiles, issueUploadTicket, storedImageInfo, uploadIssuedTo } from '../services/image-files';
+import { hit, limits, perKey, userKey } from '../services/rate-limit';
 import { assertAdmin, countVisit, deleteLastMinute, listLastMinutes, readCalendar, saveCalendar, visitStats } from '../services/cottage-calendar';
 import { updateCottage } from '../services/cottage-update';
 import { cottageDto, imageDto, listOwn, loadAny, loadOwned, nextImageWeight, ownedImage, touch } from '../services/cottages';
@@ -137,13 +138,14 @@ export function cottageRoutes(api: Api) {
     return cottageDto(db, await loadAny(db, idOf(params)));
   });
 
-  // POST /api/cottages/:id/verify — BankID identification: without a session it starts one, with one it completes
+  // POST /api/cottages/:id/verify — BankID identification: without a session it starts one (rate-limited per user), with one it completes
   api.route(
     { method: 'post', path: '/api/cottages/:id/verify', auth: 'user', tag: 'cottages', summary: 'Verify identity with BankID', body: z.object({ session: z.optional(z.string().check(z.maxLength(200))) }) },
     async ({ db, user, params, body }) => {
       const row = await owned(db, user, params);
       if (row.verifiedBy === 'BANKID' || row.verifiedBy === 'BOTH') throw new ApiError(400, 'cottage.alreadyVerified');
       if (!body.session) {
+        await hit(db, perKey(limits.bankIdSession, userKey(user.id)));
         const { url } = await bankId.start(db, { userId: user.id, cottageId: row.id, returnUrl: `/dashboard/cottages/${row.id}/verify` });
         return { url };
       }
@@ -186,10 +188,11 @@ export function cottageRoutes(api: Api) {
     return listLastMinutes(db, row.id);
   });
 
-  // POST /api/cottages/:id/images/upload — signed upload info for one file
+  // POST /api/cottages/:id/images/upload — signed upload info for one file (rate-limited per user; the file goes unless registered within 24 h)
   api.route({ method: 'post', path: '/api/cottages/:id/images/upload', auth: 'user', tag: 'images', summary: 'Signed upload for an image', body: imageUploadSchema }, async ({ db, user, params, body }) => {
     const row = await owned(db, user, params);
-    return createUploadTicket({ userId: user.id, scope: `cottage:${row.id}`, fileName: body.fileName });
+    await hit(db, perKey(limits.uploadTicket, userKey(user.id)));
+    return issueUploadTicket(db, { userId: user.id, scope: `cottage:${row.id}`, fileName: body.fileName });
   });
 
   // POST /api/cottages/:id/images — registers an uploaded file as the ad's last image
@@ -197,7 +200,7 @@ export function cottageRoutes(api: Api) {
     const row = await owned(db, user, params);
     // Only a file uploaded with a ticket issued to this user for this ad can join it.
     if (!uploadIssuedTo(body.filename, { userId: user.id, scope: `cottage:${row.id}` })) throw new ApiError(400, 'images.invalidFile', [], { filenames: body.filename });
-    const info = await storedImageInfo(body.filename);
+    const info = await storedImageInfo(db, body.filename);
     if (!info) throw new ApiError(400, 'images.invalidFile', [], { filenames: body.filename });
     const [image] = await db
       .insert(cottageImages)

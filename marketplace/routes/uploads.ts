@@ -5,7 +5,7 @@ import { getDb } from '../db/client';
 import type { Api } from '../http/api';
 import type { SessionUser } from '../http/context';
 import { ApiError, notFound, unauthorized } from '../http/errors';
-import { acceptUpload, IMAGE_MAX_BYTES, resizedImage, verifyUploadToken } from '../services/image-files';
+import { acceptUpload, IMAGE_MAX_BYTES, imageRegistered, resizedImage, verifyUploadToken } from '../services/image-files';
 import { resolveSession } from '../services/sessions';
 
 // A little over the limit, so that a file just above 10 MB gets the SPEC §8 message from the image check.
@@ -88,7 +88,7 @@ export function uploadRoutes(api: Api) {
     return c.json(await acceptUpload(token, bytes, userId));
   });
 
-  // GET /api/img/:filename — a stored image, or one of its cached sizes (w, h, fit=crop); served publicly at /img/{filename}
+  // GET /api/img/:filename — a registered image, or one of its cached sizes (w, h, fit=crop); served publicly at /img/{filename}
   api.docs.add({ method: 'get', path: '/api/img/:filename', auth: 'none', tag: 'images', summary: 'Image, resized (w, h, fit=crop) and cached', query: imgQuery });
   api.hono.get('/api/img/:filename', async (c) => {
     const parsed = z.safeParse(imgQuery, c.req.query());
@@ -97,7 +97,10 @@ export function uploadRoutes(api: Api) {
     // Without a size, the largest re-encoded variant: originals keep their EXIF (a camera's GPS position
     // among it), which would undo hide_location, so they are never served.
     const size = w || h ? { w: w ? Number(w) : undefined, h: h ? Number(h) : undefined, fit } : { w: 1600, h: 1600, fit: 'inside' as const };
-    const image = await resizedImage(c.req.param('filename'), size);
+    const filename = c.req.param('filename');
+    // An upload is served once registered to an ad, never before (nor after its image is deleted).
+    if (!(await imageRegistered(await getDb(), filename))) throw notFound();
+    const image = await resizedImage(filename, size);
     if (!image) throw notFound();
     const headers = { 'cache-control': IMMUTABLE, etag: image.etag, 'x-content-type-options': 'nosniff' };
     if (matches(c.req.header('if-none-match'), image.etag)) return new Response(null, { status: 304, headers });

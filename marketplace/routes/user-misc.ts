@@ -9,8 +9,8 @@ import type { Api } from '../http/api';
 import { notFound } from '../http/errors';
 import { reportError } from '../providers/error-reporting';
 import { outboxEnabled } from '../providers/mail';
+import { addressKey, hit, limits, perKey, userKey } from '../services/rate-limit';
 import { listNews, listTodos, markTodoRead, openNews } from '../services/todos';
-
 
 export function userMiscRoutes(api: Api) {
   // GET /api/flags — feature flags (default off)
@@ -39,7 +39,7 @@ export function userMiscRoutes(api: Api) {
     return rows;
   });
 
-  // POST /api/user/events — record an event of the user's (e.g. a dialog shown)
+  // POST /api/user/events — record an event of the user's (e.g. a dialog shown); rate-limited per user
   api.route(
     {
       method: 'post',
@@ -50,6 +50,7 @@ export function userMiscRoutes(api: Api) {
       body: userEventBody,
     },
     async ({ db, user, body }) => {
+      await hit(db, perKey(limits.userEvent, userKey(user.id)));
       const size = JSON.stringify(body.data).length;
       if (size > 4000) return { message: 'success', stored: false };
       const [row] = await db.insert(userEvents).values({ userId: user.id, type: body.type, data: body.data }).returning({ id: userEvents.id });
@@ -67,7 +68,7 @@ export function userMiscRoutes(api: Api) {
     return openNews(db, user, id.data);
   });
 
-  // POST /api/errors — the full-page error screen reports what crashed
+  // POST /api/errors — the full-page error screen reports what crashed; rate-limited
   api.route(
     {
       method: 'post',
@@ -77,7 +78,9 @@ export function userMiscRoutes(api: Api) {
       summary: 'Report a client error',
       body: clientErrorBody,
     },
-    async ({ body, user }) => {
+    async ({ db, body, user, address }) => {
+      // Per user, or per address when signed out: a script must not flood the error reporter.
+      await hit(db, perKey(limits.errorReport, user ? userKey(user.id) : addressKey(address)));
       await reportError({ ...body, source: 'client', userId: user?.id ?? null });
       return { message: 'success' };
     },

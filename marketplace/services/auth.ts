@@ -8,32 +8,40 @@ import type { SessionUser } from '../http/context';
 import { ApiError } from '../http/errors';
 import { dashboardUrl, sendLinkMail } from './auth-mail';
 import { hashPassword, randomToken, sha256, verifyPassword } from './crypto';
-import { assertNotLimited, recordAttempt } from './rate-limit';
+import { addressKey, clear, hit, limits, refund } from './rate-limit';
 import { createSession, revokeAllSessions } from './sessions';
 import { findUserByUsername, getUser } from './users';
 
 // A hash to verify against when the account is unknown, so timing does not reveal accounts.
 let decoy: Promise<string> | null = null;
 
-export async function checkUsername(db: Db, username: string) {
+/** POST /api/user/checkUsername: whether an account exists; limited per address, since it tells who has one. */
+export async function checkUsername(db: Db, username: string, address: string) {
+  await hit(db, [[limits.checkUsername, addressKey(address)]]);
   const user = await findUserByUsername(db, username);
   return { exists: Boolean(user), type: user?.type ?? null };
 }
 
-/** POST /api/auth/login: `{ message: 'success' }` and a session token, or a clear refusal. */
+/**
+ * POST /api/auth/login: `{ message: 'success' }` and a session token, or a clear refusal. Each
+ * attempt counts as a failure before the password is checked, so concurrent guesses cannot pass
+ * the count; a right password gives its count back. Failures slow down only this account from this
+ * address (others, the owner at home among them, still sign in) and are capped per address.
+ */
 export async function login(db: Db, username: string, password: string, address: string) {
-  await assertNotLimited(db, 'login', username, address);
+  const now = new Date();
+  const byAddress = [limits.loginAddress, addressKey(address)] as const;
+  const pair = [limits.loginPair, `${username.toLowerCase()}\n${address}`] as const;
+  await hit(db, [byAddress, pair], now);
   const user = await findUserByUsername(db, username);
   if (!user || !user.passwordHash) {
     decoy ??= hashPassword(randomToken());
     await verifyPassword(await decoy, password);
-    await recordAttempt(db, 'login', username, address);
     throw new ApiError(400, 'errors.failedLogin');
   }
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    await recordAttempt(db, 'login', username, address);
-    throw new ApiError(400, 'errors.passwordMismatch');
-  }
+  if (!(await verifyPassword(user.passwordHash, password))) throw new ApiError(400, 'errors.passwordMismatch');
+  await refund(db, [byAddress], now);
+  await clear(db, ...pair);
   return { token: await createSession(db, user.id), user };
 }
 
@@ -64,10 +72,19 @@ async function consumeToken(db: Db, token: string, kind: 'login' | 'reset'): Pro
 
 /** POST /api/user/send-auth-token: e-mails a 24 h single-use login link; silent for unknown e-mails. */
 export async function sendLoginLink(db: Db, username: string, address: string, next?: string | null) {
-  await assertNotLimited(db, 'link', username, address);
-  await recordAttempt(db, 'link', username, address);
+  await hitLinkBudget(db, username, address);
   const user = await findUserByUsername(db, username);
-  if (!user) return;
+  if (user) await mailLoginLink(db, user, next);
+}
+
+/** Login links have a budget of their own, apart from password sign-in: a throttled owner can still get one. */
+const hitLinkBudget = (db: Db, username: string, address: string) =>
+  hit(db, [
+    [limits.linkAccount, username.toLowerCase()],
+    [limits.linkAddress, addressKey(address)],
+  ]);
+
+async function mailLoginLink(db: Db, user: { id: number; username: string; language: string }, next?: string | null) {
   const token = await issueToken(db, user.id, 'login');
   const target = safeNext(next);
   const query = new URLSearchParams({ token, ...(target ? { pathname: target.slice(1) } : {}) });
@@ -77,12 +94,12 @@ export async function sendLoginLink(db: Db, username: string, address: string, n
 /** POST /api/user?autenticate=yes: a new SOFT account, signed in through the e-mailed link. */
 export async function createAccount(db: Db, username: string, language: string, address: string) {
   const exists = () => new ApiError(400, 'errors.userExists', [{ field: 'username', message: 'errors.userExists' }]);
-  await assertNotLimited(db, 'link', username, address);
+  await hitLinkBudget(db, username, address);
   if (await findUserByUsername(db, username)) throw exists();
   // ON CONFLICT: two simultaneous requests for one e-mail create one account and a clear refusal.
   const [user] = await db.insert(users).values({ username, language, type: 'SOFT' }).onConflictDoNothing().returning();
   if (!user) throw exists();
-  await sendLoginLink(db, username, address);
+  await mailLoginLink(db, user);
   return user;
 }
 
@@ -93,8 +110,10 @@ export async function loginWithToken(db: Db, token: string) {
 
 /** POST /api/auth/request-reset-password: e-mails a 1 h reset link; silent for unknown e-mails. */
 export async function requestPasswordReset(db: Db, username: string, address: string) {
-  await assertNotLimited(db, 'reset', username, address);
-  await recordAttempt(db, 'reset', username, address);
+  await hit(db, [
+    [limits.resetAccount, username.toLowerCase()],
+    [limits.resetAddress, addressKey(address)],
+  ]);
   const user = await findUserByUsername(db, username);
   if (!user) return;
   const token = await issueToken(db, user.id, 'reset');

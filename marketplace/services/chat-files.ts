@@ -9,6 +9,7 @@ import { ApiError } from '../http/errors';
 import { storage } from '../providers/storage';
 import { constantTimeEqual } from './crypto';
 import { mac } from './image-files';
+import { stillRegistrable, trackUpload } from './pending-uploads';
 
 const TICKET_TTL_MS = 15 * 60 * 1000;
 const PATH = /^[A-Za-z0-9_-]{44}$/;
@@ -25,9 +26,10 @@ function issuedTo(path: string, userId: number, conversationId: number) {
   return constantTimeEqual(path.slice(22), mac('chat-file', `${path.slice(0, 22)}\n${userId}\n${conversationId}`).slice(0, 22));
 }
 
-/** POST /{id}/upload: where to PUT the bytes (a signed URL) and the path to register them under. */
-export function createChatFileTicket(userId: number, conversationId: number) {
+/** POST /{id}/upload: where to PUT the bytes (a signed URL) and the path to register them under within 24 h. */
+export async function createChatFileTicket(db: Db, userId: number, conversationId: number) {
   const path = newPath(userId, conversationId);
+  await trackUpload(db, key(path), userId);
   const body = Buffer.from(JSON.stringify({ p: path, u: userId, e: Math.floor((Date.now() + TICKET_TTL_MS) / 1000) })).toString('base64url');
   return { url: `/api/conversation-uploads/${body}.${mac('chat-ticket', body)}`, method: 'PUT' as const, headers: { 'content-type': 'application/octet-stream' }, path };
 }
@@ -54,7 +56,7 @@ export async function acceptChatFile(token: string, bytes: Buffer, actorUserId: 
 
 /** POST /{id}/files: an uploaded file joins the conversation as a file message. */
 export async function registerChatFile(db: Db, actor: SessionUser, conversationId: number, path: string, fileName: string) {
-  if (!issuedTo(path, actor.id, conversationId)) throw new ApiError(400, 'chat.uploadFailed');
+  if (!issuedTo(path, actor.id, conversationId) || !(await stillRegistrable(db, key(path)))) throw new ApiError(400, 'chat.uploadFailed');
   const bytes = await storage.get(key(path));
   if (!bytes) throw new ApiError(400, 'chat.uploadFailed');
   const name = fileName.replace(/[\p{Cc}\p{Cf}/\\]/gu, '').trim().slice(-200) || 'file';

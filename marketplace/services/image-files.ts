@@ -3,11 +3,15 @@ import { IMAGE_MAX_BYTES, IMAGE_MIN_SIDE } from '@/lib/constants';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { dataDir } from '@/lib/data-dir';
+import type { Db } from '../db/client';
+import { cottageImages } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { storage, type Storage } from '../providers/storage';
 import { constantTimeEqual } from './crypto';
+import { stillRegistrable, trackUpload } from './pending-uploads';
 
 // SPEC §9 image limits (the upload form wants them too: candidates for lib/constants.ts).
 export { IMAGE_MAX_BYTES };
@@ -108,6 +112,13 @@ export async function createUploadTicket(input: { userId: number; scope: string;
   return { ...common, url: `/api/uploads/${body}.${mac('ticket', body)}` };
 }
 
+/** A ticket whose file is deleted unless registered within 24 h (services/pending-uploads.ts). */
+export async function issueUploadTicket(db: Db, input: { userId: number; scope: string; fileName: string }): Promise<UploadTicket> {
+  const ticket = await createUploadTicket(input);
+  await trackUpload(db, originalKey(ticket.filename), input.userId);
+  return ticket;
+}
+
 /** Checks a ticket's signature, expiry and owner; answers what it grants. */
 export function verifyUploadToken(token: string, actorUserId: number | null): { filename: string; originalName: string; userId: number; scope: string } {
   const bad = () => new ApiError(400, 'errors.badUrl');
@@ -184,11 +195,13 @@ export async function acceptUpload(token: string, bytes: Buffer, actorUserId: nu
 
 /**
  * An uploaded original's facts, for registering an image after a direct (S3) upload: null when
- * there is no such file; an invalid one is deleted and refused with the SPEC §8 message.
+ * there is no such file, or when it is too old to register (the cleanup is about to delete it); an
+ * invalid one is deleted and refused with the SPEC §8 message.
  */
-export async function storedImageInfo(filename: string): Promise<ImageInfo | null> {
+export async function storedImageInfo(db: Db, filename: string): Promise<ImageInfo | null> {
   if (!isImageFilename(filename)) return null;
   const key = originalKey(filename);
+  if (!(await stillRegistrable(db, key))) return null;
   const size = storage.size ? await storage.size(key) : null;
   if (size !== null && size >= IMAGE_MAX_BYTES) {
     await storage.delete(key);
@@ -211,6 +224,13 @@ export async function deleteImageFiles(filename: string): Promise<void> {
 }
 
 // ---- Serving /img
+
+/** Only images registered to an ad are served: an upload never registered is nobody's to show. */
+export async function imageRegistered(db: Db, filename: string): Promise<boolean> {
+  if (!isImageFilename(filename)) return false;
+  const [row] = await db.select({ id: cottageImages.id }).from(cottageImages).where(eq(cottageImages.filename, filename)).limit(1);
+  return Boolean(row);
+}
 
 export type ResizedImage = { bytes: Buffer; contentType: string; etag: string };
 

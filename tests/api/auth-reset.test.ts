@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startApi, type Harness } from './harness';
 
 let h: Harness;
@@ -98,6 +98,9 @@ describe('POST /api/auth/request-reset-password', () => {
   });
 
   it('answers 429 to the 11th request for one account within 15 minutes, even from other addresses', async () => {
+    // Windows are fixed: the frozen clock keeps this one from ending mid-test.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    onTestFinished(() => void vi.useRealTimers());
     const user = await h.createUser();
     for (let i = 0; i < 10; i++) {
       const r = await h.call('POST', '/api/auth/request-reset-password', { body: { username: user.username }, address: freshAddress() });
@@ -107,8 +110,9 @@ describe('POST /api/auth/request-reset-password', () => {
 
     const limited = await h.call('POST', '/api/auth/request-reset-password', { body: { username: user.username.toUpperCase() }, address: freshAddress() });
     expect(limited.status).toBe(429);
-    expect(limited.json.message).toBe('Too many attempts. Please wait 15 minutes and try again.');
-    expect(limited.headers.get('retry-after')).toBe('900');
+    expect(limited.json.message).toMatch(/^Too many requests\. Please try again in \d+ (s|min)\.$/);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(900);
     expect(await mailsTo(user.username)).toHaveLength(10);
 
     const other = await h.createUser();

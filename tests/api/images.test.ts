@@ -69,13 +69,20 @@ async function img(pathWithQuery: string, headers: Record<string, string> = {}) 
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
-/** Uploads a fresh picture as a new user and answers its stored name. */
+/** Attaches an uploaded file to a new ad of the user's (factory): /img serves registered images only. */
+async function register(userId: number, filename: string) {
+  const [cottage] = await h.db.insert(h.schema.cottages).values({ userId }).returning({ id: h.schema.cottages.id });
+  await h.db.insert(h.schema.cottageImages).values({ cottageId: cottage!.id, filename, width: 600, height: 600 });
+}
+
+/** Uploads a fresh picture as a new user, registers it to an ad and answers its stored name. */
 async function uploaded(width: number, height: number, format: 'jpeg' | 'png' | Buffer = 'jpeg') {
   const { user, token } = await signedIn();
   const ticket = await images.createUploadTicket({ userId: user.id, scope: 'cottage:1', fileName: `photo.${format === 'png' ? 'png' : 'jpg'}` });
   const bytes = Buffer.isBuffer(format) ? format : await picture(width, height, format);
   const result = await put(ticket.url, bytes, token);
   expect(result.status).toBe(200);
+  await register(user.id, ticket.filename);
   return { filename: ticket.filename, bytes };
 }
 
@@ -119,7 +126,7 @@ describe('PUT /api/uploads/:token', () => {
     expect(result.status).toBe(200);
     expect(result.json).toEqual({ filename: ticket.filename, width: 600, height: 600, size: bytes.length });
     expect((await storage.get(`images/${ticket.filename}`))?.equals(bytes)).toBe(true);
-    expect(await images.storedImageInfo(ticket.filename)).toEqual({ format: 'jpeg', width: 600, height: 600, size: bytes.length });
+    expect(await images.storedImageInfo(h.db, ticket.filename)).toEqual({ format: 'jpeg', width: 600, height: 600, size: bytes.length });
   });
 
   it('decides by the bytes, not the name: a PNG called .jpg is accepted and served as PNG', async () => {
@@ -128,6 +135,7 @@ describe('PUT /api/uploads/:token', () => {
     const result = await put(ticket.url, await picture(520, 640, 'png'), token);
     expect(result.status).toBe(200);
     expect(result.json).toMatchObject({ width: 520, height: 640 });
+    await register(user.id, ticket.filename);
     const served = await img(ticket.filename);
     expect(served.headers.get('content-type')).toBe('image/png');
   });

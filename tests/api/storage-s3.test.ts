@@ -259,7 +259,11 @@ describe('image pipeline on S3', () => {
     const upload = await fetch(ticket.url, { method: ticket.method, headers: ticket.headers, body: new Uint8Array(bytes) });
     expect(upload.status).toBe(200);
 
-    expect(await images.storedImageInfo(ticket.filename)).toEqual({ format: 'jpeg', width: 900, height: 700, size: bytes.length });
+    expect(await images.storedImageInfo(h.db, ticket.filename)).toEqual({ format: 'jpeg', width: 900, height: 700, size: bytes.length });
+    // Registered to an ad, as POST /api/cottages/:id/images does: /img serves registered images only.
+    const owner = await h.createUser();
+    const [cottage] = await h.db.insert(h.schema.cottages).values({ userId: owner.id }).returning({ id: h.schema.cottages.id });
+    await h.db.insert(h.schema.cottageImages).values({ cottageId: cottage!.id, filename: ticket.filename, width: 900, height: 700 });
     const response = await fetch(`${h.url}/api/img/${ticket.filename}?w=136&h=136&fit=crop`);
     expect(response.status).toBe(200);
     const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
@@ -275,9 +279,9 @@ describe('image pipeline on S3', () => {
     const ticket = await images.createUploadTicket({ userId: 42, scope: 'cottage:7', fileName: 'contract.jpg' });
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n');
     expect((await fetch(ticket.url, { method: 'PUT', headers: ticket.headers, body: new Uint8Array(pdf) })).status).toBe(200);
-    await expect(images.storedImageInfo(ticket.filename)).rejects.toMatchObject({ status: 400, message: 'images.invalidType' });
+    await expect(images.storedImageInfo(h.db, ticket.filename)).rejects.toMatchObject({ status: 400, message: 'images.invalidType' });
     expect(objects.has(`/${BUCKET}/images/${ticket.filename}`)).toBe(false);
     expect((await fetch(`${h.url}/api/img/${ticket.filename}`)).status).toBe(404);
-    expect(await images.storedImageInfo(ticket.filename)).toBeNull();
+    expect(await images.storedImageInfo(h.db, ticket.filename)).toBeNull();
   });
 });
