@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { idParam } from '@/lib/schemas/common';
 import { CHAT_FILE_MAX_BYTES } from '@/lib/constants';
 import { askForReviewBody, chatFileBody, chatUploadBody, contactHostBody, conversationListQuery, conversationTagBody, hostReviewBody, messagesQuery, newTagBody, sendMessageBody } from '@/lib/schemas/conversation';
-import { hostReviews, messages } from '../db/schema';
+import { messages } from '../db/schema';
 import { canAskForReview, lastEndedStay } from '../services/bookings';
 import type { Api } from '../http/api';
 import { ApiError } from '../http/errors';
@@ -22,6 +22,7 @@ import {
   participantOf,
   postMessage,
   readMessages,
+  reviewHost,
   setTags,
 } from '../services/conversations';
 
@@ -108,11 +109,7 @@ export function conversationRoutes(api: Api) {
 
   // POST /api/conversations/:id/review — a guest rates the host, anonymously
   api.route({ method: 'post', path: '/api/conversations/:id/review', auth: 'user', tag: 'conversations', summary: 'Rate the host', body: hostReviewBody }, async ({ db, user, params, body }) => {
-    const id = idOf(params);
-    const before = await conversationDto(db, user, id);
-    if (!before.can_review_host) throw new ApiError(400, 'chat.cannotReview');
-    await db.insert(hostReviews).values({ conversationId: id, guestId: user.id, recommended: body.recommended, details: body.details });
-    return conversationDto(db, user, id);
+    return reviewHost(db, user, idOf(params), body);
   });
 
   // POST /api/conversations/:id/upload — a signed URL for one attachment (unless the conversation disables files; rate-limited per user)
