@@ -187,6 +187,20 @@ describe('per-user limits', () => {
   });
 });
 
+describe('ended windows', () => {
+  it('are deleted in bounded batches, and live ones stay', async () => {
+    const { pruneRateLimits } = await import('@/marketplace/services/rate-limit');
+    const key = `prune-test:${randomInt(1, 2 ** 40)}`;
+    const now = Date.now();
+    const row = (startMs: number, endMs: number) => ({ bucket: 'test/prune', key, windowStart: new Date(now + startMs), count: 3, lastAt: new Date(now + startMs), expiresAt: new Date(now + endMs) });
+    await h.db.insert(h.schema.rateLimits).values([row(-3 * MINUTE, -2 * MINUTE), row(-2 * MINUTE, -MINUTE), row(-MINUTE, MINUTE)]);
+    expect(await pruneRateLimits(h.db, new Date(), 1)).toBe(1);
+    while ((await pruneRateLimits(h.db, new Date(), 1000)) > 0);
+    const left = await h.db.select().from(h.schema.rateLimits).where(eq(h.schema.rateLimits.key, key));
+    expect(left.map((r) => r.windowStart.getTime())).toEqual([now - MINUTE]);
+  });
+});
+
 describe('password sign-in', () => {
   it("a stranger's failures from other addresses do not stop the owner signing in from their own", async () => {
     const owner = await h.createUser();
