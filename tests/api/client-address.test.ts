@@ -1,0 +1,22 @@
+// Who is asking (issue 10 §3): without TRUST_PROXY_HOPS the address is the socket's peer, so a
+// client-chosen X-Forwarded-For cannot spread one client over many per-address limits.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CHECK_USERNAME_PER_ADDRESS } from '@/lib/constants';
+import { startApi, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  process.env.TRUST_PROXY_HOPS = '0';
+  h = await startApi();
+});
+afterAll(async () => h?.close());
+
+it('counts spoofed X-Forwarded-For addresses as the one socket they came from', async () => {
+  const statuses: number[] = [];
+  for (let i = 0; i <= CHECK_USERNAME_PER_ADDRESS; i++) {
+    const response = await h.call('POST', '/api/user/checkUsername', { body: { username: `nobody-${i}@example.com` }, address: `198.51.100.${i % 250}` });
+    statuses.push(response.status);
+  }
+  expect(statuses.slice(0, CHECK_USERNAME_PER_ADDRESS).every((s) => s === 200)).toBe(true);
+  expect(statuses.at(-1)).toBe(429);
+});

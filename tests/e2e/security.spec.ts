@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import { HOST, signIn } from './helpers';
+
+// Every page carries a nonce-based CSP and the hardening headers, and works under it: no script is
+// refused, the pages that take payment included. Another site cannot sign anybody out.
+
+function collectCspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to (execute|load|connect|apply)/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+test('pages answer with a nonce CSP and security headers, and run under it', async ({ page }) => {
+  const violations = collectCspViolations(page);
+  const response = await page.goto('/dashboard/login');
+  const headers = response!.headers();
+  const csp = headers['content-security-policy'] ?? '';
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(headers['permissions-policy']).toBeTruthy();
+  // Next's own scripts carry this response's nonce; a second load gets another one.
+  expect(await page.locator(`script[nonce]`).count()).toBeGreaterThan(0);
+  const again = await page.request.get('/dashboard/login');
+  expect(again.headers()['content-security-policy']).not.toContain(nonce!);
+
+  // The interactive flow still works under the policy (client components hydrated).
+  await signIn(page, HOST.email, HOST.password);
+  await expect(page).toHaveURL(/\/dashboard\/conversations/);
+  await page.goto('/dashboard/bookings');
+  await page.goto('/dashboard/cottages/3');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
+test('an injected inline script does not run', async ({ page }) => {
+  const violations = collectCspViolations(page);
+  await page.goto('/dashboard/login');
+  const ran = await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__injected = true;';
+    document.body.appendChild(script);
+    return (window as unknown as { __injected?: boolean }).__injected === true;
+  });
+  expect(ran).toBe(false);
+  expect(violations.length).toBeGreaterThan(0);
+});
+
+test('API answers are nosniff and not cached', async ({ request }) => {
+  const response = await request.get('/api/flags');
+  expect(response.headers()['x-content-type-options']).toBe('nosniff');
+  expect(response.headers()['cache-control']).toBe('no-store');
+});
+
+test('another site cannot sign the user out; the user can', async ({ page, baseURL }) => {
+  await page.goto('/dashboard/login');
+  await signIn(page, HOST.email, HOST.password);
+  await expect(page).toHaveURL(/\/dashboard\/conversations/);
+  // 127.0.0.1 is another site than localhost: a link there to our sign-out is a cross-site request.
+  const foreign = baseURL!.replace('localhost', '127.0.0.1');
+  await page.goto(`${foreign}/dashboard/login`);
+  await page.evaluate((target) => {
+    window.location.href = target;
+  }, `${baseURL}/api/auth/logout`);
+  await page.waitForLoadState();
+  const me = await page.request.get('/api/user');
+  expect(me.status()).toBe(200);
+  // The user's own sign-out (same origin) still works.
+  await page.goto('/dashboard/logout');
+  await expect(page).toHaveURL(/\/dashboard\/login/);
+  expect((await page.request.get('/api/user')).status()).toBe(401);
+});
