@@ -11,6 +11,8 @@ export type BookingRole = 'host' | 'guest';
 export const STAY_TIME = '12:00:00';
 /** The host's payout falls due the day after check-in. */
 export const PAYOUT_DAYS_AFTER_CHECK_IN = 1;
+/** How long a guest who starts paying holds the stay's nights: the card page's lifetime at MangoPay (15 minutes). */
+export const NIGHT_HOLD_MINUTES = 15;
 
 /** The only moves the server makes (SPEC §4). EXPIRED → PENDING is the host giving more time. */
 const TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
@@ -66,6 +68,16 @@ export function feeHint(totalOre: number, percentage: number): { fee: number; ke
   if (!Number.isInteger(totalOre) || totalOre < 100_00 || totalOre > 100_000_00) return null;
   const fee = platformFee(totalOre, percentage);
   return { fee, keep: totalOre - fee };
+}
+
+/**
+ * Who gets what of a paid booking, in öre (issue 11 §3): the guest the refund, the host the rent
+ * kept less the platform's commission on it, the platform that commission. Always adds up to the total.
+ */
+export function shares(b: { totalPrice: number; feePercentage: number; refund: number }): { guest: number; host: number; platform: number } {
+  const kept = b.totalPrice - b.refund;
+  const platform = kept > 0 ? Math.min(kept, platformFee(kept, b.feePercentage)) : 0;
+  return { guest: b.refund, host: kept - platform, platform };
 }
 
 /** The platform's fee in öre, whole kronor. */

@@ -1,5 +1,6 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { sandboxCardOutcome } from '@/lib/rules/sandbox-cards';
 import { config } from '../config';
 import type { Db } from '../db/client';
@@ -20,10 +21,17 @@ export type PaymentProvider = {
   name: 'sandbox' | 'mangopay' | 'none';
   createCardPayIn(db: Db, input: { payer: Payer; amount: number; cardType: CardType; returnUrl: string; bookingId: number }): Promise<{ id: string; redirectUrl: string }>;
   getPayIn(db: Db, id: string): Promise<RemotePayIn | null>;
-  refund(db: Db, input: { payInId: string; amount: number; payer: Payer }): Promise<{ id: string; status: 'SUCCEEDED' | 'FAILED' }>;
-  /** WAITING: nothing was done (the host has no account or bank details yet); CREATED: started at the provider. */
-  payout(db: Db, input: { host: Payer; amount: number; bookingId: number }): Promise<{ id: string; status: 'SUCCEEDED' | 'CREATED' | 'FAILED' | 'WAITING' }>;
+  /** Idempotent by key: the same key is the same refund at the provider, never a second one. */
+  refund(db: Db, input: { payInId: string; amount: number; payer: Payer; idempotencyKey: string }): Promise<{ id: string; status: 'SUCCEEDED' | 'FAILED' }>;
+  /** WAITING: nothing was done (the host has no account or bank details yet); CREATED: started at the provider. Idempotent by key. */
+  payout(db: Db, input: { host: Payer; amount: number; bookingId: number; idempotencyKey: string }): Promise<PayoutResult>;
+  /** Reconciliation: the refund or payout the provider made under this key, or null when it made none. */
+  findByKey(db: Db, kind: 'REFUND' | 'PAYOUT', idempotencyKey: string): Promise<{ id: string; status: 'SUCCEEDED' | 'CREATED' | 'FAILED' } | null>;
 };
+export type PayoutResult = { id: string; status: 'SUCCEEDED' | 'CREATED' | 'FAILED' | 'WAITING' };
+
+/** A new idempotency key for one refund or payout: 32 hex characters (MangoPay takes 16–36). */
+export const newIdempotencyKey = () => randomBytes(16).toString('hex');
 
 // ——— Sandbox: behaves like MangoPay's web card pay-in, on a local card page, with no real money. ———
 
@@ -42,16 +50,34 @@ const sandbox: PaymentProvider = {
     return { id: row.id, status: row.status, amount: row.amount, resultCode: row.resultCode, resultMessage: row.resultMessage };
   },
   async refund(db, input) {
-    const id = sandboxId('refund');
-    await db.insert(sandboxTransactions).values({ id, kind: 'REFUND', amount: input.amount, status: 'SUCCEEDED', resultCode: '000000', resultMessage: 'Success' });
-    return { id, status: 'SUCCEEDED' };
+    const row = await sandboxOnce(db, 'REFUND', input.amount, input.idempotencyKey);
+    return { id: row.id, status: row.status === 'FAILED' ? 'FAILED' : 'SUCCEEDED' };
   },
   async payout(db, input) {
-    const id = sandboxId('payout');
-    await db.insert(sandboxTransactions).values({ id, kind: 'PAYOUT', amount: input.amount, status: 'SUCCEEDED', resultCode: '000000', resultMessage: 'Success' });
-    return { id, status: 'SUCCEEDED' };
+    const row = await sandboxOnce(db, 'PAYOUT', input.amount, input.idempotencyKey);
+    return { id: row.id, status: row.status };
+  },
+  async findByKey(db, kind, key) {
+    const [row] = await db
+      .select()
+      .from(sandboxTransactions)
+      .where(and(eq(sandboxTransactions.idempotencyKey, key), eq(sandboxTransactions.kind, kind)))
+      .limit(1);
+    return row ? { id: row.id, status: row.status } : null;
   },
 };
+
+/** Like MangoPay's Idempotency-Key: the first request with a key makes the transaction, every later one gets that same one back. */
+async function sandboxOnce(db: Db, kind: 'REFUND' | 'PAYOUT', amount: number, key: string) {
+  const id = sandboxId(kind.toLowerCase());
+  await db
+    .insert(sandboxTransactions)
+    .values({ id, kind, amount, status: 'SUCCEEDED', resultCode: '000000', resultMessage: 'Success', idempotencyKey: key })
+    .onConflictDoNothing({ target: sandboxTransactions.idempotencyKey });
+  const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.idempotencyKey, key)).limit(1);
+  if (!row || row.kind !== kind || row.amount !== amount) throw new Error(`sandbox: idempotency key ${key} reused for another request`);
+  return row;
+}
 
 /** The sandbox card page's questions: the pay-in waiting for a card, and what a card does to it. */
 export const sandboxPayments = {
@@ -125,12 +151,16 @@ type MangoApi = {
   PayIns: {
     create(data: Record<string, unknown>): Promise<{ Id: string; RedirectURL?: string; Status: string }>;
     get(id: string): Promise<{ Id: string; Status: string; ResultCode?: string; ResultMessage?: string; DebitedFunds: MangoMoney }>;
-    createRefund(id: string, data: Record<string, unknown>): Promise<{ Id: string; Status: string }>;
+    createRefund(id: string, data: Record<string, unknown>, callback?: null, options?: MangoOptions): Promise<{ Id: string; Status: string }>;
   };
-  Wallets: { create(data: Record<string, unknown>): Promise<{ Id: string }> };
-  Transfers: { create(data: Record<string, unknown>): Promise<{ Id: string; Status: string }> };
-  PayOuts: { create(data: Record<string, unknown>): Promise<{ Id: string; Status: string }> };
+  Wallets: { create(data: Record<string, unknown>, callback?: null, options?: MangoOptions): Promise<{ Id: string }> };
+  Transfers: { create(data: Record<string, unknown>, callback?: null, options?: MangoOptions): Promise<{ Id: string; Status: string }> };
+  PayOuts: { create(data: Record<string, unknown>, callback?: null, options?: MangoOptions): Promise<{ Id: string; Status: string }> };
+  Idempotency: { get(key: string, callback: null, options: { resolveWithFullResponse: true }): Promise<{ body?: { Resource?: { Id?: string; Status?: string } } }> };
 };
+type MangoOptions = { headers: Record<string, string> };
+/** The SDK sends an Idempotency-Key header from the request options (its OptionsHelper.withIdempotency does the same). */
+const once = (key: string): MangoOptions => ({ headers: { 'Idempotency-Key': key } });
 
 export function mangopayProvider(settings: { clientId: string; apiKey: string; baseUrl: string; walletId: string; platformUserId: string }): PaymentProvider {
   let client: Promise<MangoApi> | null = null;
@@ -187,7 +217,12 @@ export function mangopayProvider(settings: { clientId: string; apiKey: string; b
       }
     },
     async refund(db, input) {
-      const refund = await (await api()).PayIns.createRefund(input.payInId, { AuthorId: await mangoUser(db, input.payer), DebitedFunds: money(input.amount), Fees: money(0) });
+      const refund = await (await api()).PayIns.createRefund(
+        input.payInId,
+        { AuthorId: await mangoUser(db, input.payer), DebitedFunds: money(input.amount), Fees: money(0), Tag: `refund:${input.idempotencyKey}` },
+        null,
+        once(input.idempotencyKey),
+      );
       return { id: refund.Id, status: refund.Status === 'FAILED' ? 'FAILED' : 'SUCCEEDED' };
     },
     async payout(_db, input) {
@@ -196,7 +231,8 @@ export function mangopayProvider(settings: { clientId: string; apiKey: string; b
       const mango = await api();
       const [account] = (await mango.Users.getBankAccounts(input.host.mangoUserId)).filter((a) => a.Active !== false);
       if (!account) return { id: '', status: 'WAITING' };
-      const wallet = await mango.Wallets.create({ Owners: [input.host.mangoUserId], Currency: 'SEK', Description: `booking ${input.bookingId}` });
+      // Each step has its own key derived from the payout's: a repeated payout repeats none of them.
+      const wallet = await mango.Wallets.create({ Owners: [input.host.mangoUserId], Currency: 'SEK', Description: `booking ${input.bookingId}` }, null, once(`${input.idempotencyKey}-w`));
       // From the platform's wallet (its owner authors the transfer) to the host's.
       const transfer = await mango.Transfers.create({
         AuthorId: settings.platformUserId,
@@ -206,7 +242,7 @@ export function mangopayProvider(settings: { clientId: string; apiKey: string; b
         DebitedWalletId: settings.walletId,
         CreditedWalletId: wallet.Id,
         Tag: `booking:${input.bookingId}`,
-      });
+      }, null, once(`${input.idempotencyKey}-t`));
       if (transfer.Status === 'FAILED') return { id: transfer.Id, status: 'WAITING' };
       const payout = await mango.PayOuts.create({
         AuthorId: input.host.mangoUserId,
@@ -217,11 +253,26 @@ export function mangopayProvider(settings: { clientId: string; apiKey: string; b
         PaymentType: 'BANK_WIRE',
         BankWireRef: `Stuga ${input.bookingId}`,
         Tag: `booking:${input.bookingId}`,
-      });
-      return { id: payout.Id, status: payout.Status === 'FAILED' ? 'FAILED' : payout.Status === 'SUCCEEDED' ? 'SUCCEEDED' : 'CREATED' };
+      }, null, once(`${input.idempotencyKey}-p`));
+      return { id: payout.Id, status: mangoStatus(payout.Status) };
+    },
+    async findByKey(_db, kind, key) {
+      // MangoPay keeps the response it gave to each Idempotency-Key: a 404 means it never made one.
+      // With the full response the SDK rejects with the HTTP status, so "never seen" (404) is told from a failure.
+      try {
+        const response = await (await api()).Idempotency.get(kind === 'PAYOUT' ? `${key}-p` : key, null, { resolveWithFullResponse: true });
+        const resource = response.body?.Resource;
+        if (!resource?.Id || !resource.Status) return null;
+        return { id: resource.Id, status: mangoStatus(resource.Status) };
+      } catch (error) {
+        if ((error as { status?: number })?.status === 404) return null;
+        throw error;
+      }
     },
   };
 }
+
+const mangoStatus = (status: string) => (status === 'FAILED' ? 'FAILED' : status === 'SUCCEEDED' ? 'SUCCEEDED' : 'CREATED');
 
 /** Neither MangoPay keys nor the sandbox: every payment answers 'not available' (never a fake success). */
 const notConfiguredProvider: PaymentProvider = {
@@ -234,6 +285,7 @@ const notConfiguredProvider: PaymentProvider = {
     throw notConfigured();
   },
   payout: async () => ({ id: '', status: 'WAITING' }),
+  findByKey: async () => null,
 };
 
 export const payments: PaymentProvider = config.mangopay ? mangopayProvider(config.mangopay) : config.sandbox ? sandbox : notConfiguredProvider;

@@ -8,8 +8,10 @@ import {
   expiryInstant,
   listLabel,
   nightsOf,
+  NIGHT_HOLD_MINUTES,
   payoutDueAt,
   platformFee,
+  shares,
   statusAt,
   timelineOf,
   usesInsuranceTerms,
@@ -24,12 +26,14 @@ import { refundDeadline, refundFor } from '@/lib/rules/refund';
 import { bookingListQuery, bookingOfferSchema, expirationError, type BookingOrder, type CardType } from '@/lib/schemas/booking';
 import type * as z from 'zod/mini';
 import type { Db } from '../db/client';
-import { bookedNights, bookingEvents, bookings, cancellationPolicies, conversations, cottageCalendar, cottageImages, cottages, messages, payins, todos, users, type TimelineState, type TimelineType } from '../db/schema';
+import { bookedNights, bookingEvents, bookings, cancellationPolicies, conversations, cottageCalendar, cottageImages, cottages, messages, moneyIntents, payins, todos, users, type TimelineState, type TimelineType } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { ApiError } from '../http/errors';
 import { log } from '../log';
 import { insurance } from '../providers/insurance';
-import { payments, type Payer } from '../providers/payments';
+import { payments } from '../providers/payments';
+import { crashPoint } from './crash-point';
+import { payerOf, recordIntent, runIntent, runOpenIntents } from './money-intents';
 import { addBookingMessage, participantOf, type ConversationRow } from './conversations';
 import { userDto, type UserRow } from './users';
 
@@ -94,7 +98,7 @@ async function events(db: Db, bookingId: number): Promise<TimelineEntry[]> {
 }
 
 /** Timeline entries about the host's payout, which the guest does not see. */
-const HOST_ONLY_EVENTS = new Set(['TRANSFER', 'PAY_OUT', 'PAY_OUT_PENDING', 'PAY_OUT_DUE_DATE']);
+const HOST_ONLY_EVENTS = new Set(['TRANSFER', 'PAY_OUT', 'PAY_OUT_PENDING', 'PAY_OUT_DUE_DATE', 'PAY_OUT_RETAINED']);
 
 /** GET /api/bookings/{id}: the booking as SPEC §3 describes it, for the actor's role. */
 export async function bookingDto(db: Db, row: BookingRow, role: BookingRole, now = new Date()) {
@@ -278,34 +282,41 @@ export async function cancelBooking(db: Db, actor: SessionUser, id: number, reas
   const [policy] = await db.select().from(cancellationPolicies).where(eq(cancellationPolicies.id, booking.cancellationPolicyId)).limit(1);
   const refund = booking.status === 'PAID' && policy ? refundFor({ totalPrice: booking.totalPrice, checkIn: day(booking.checkIn), policy: { cancel_for_full_refund_in_days: policy.cancelForFullRefundInDays, cancel_for_half_refund_in_days: policy.cancelForHalfRefundInDays }, at: now }) : null;
 
-  const [cancelled] = await db
-    .update(bookings)
-    .set({ status: 'CANCELLED', cancelledAt: now, cancelledBy: actor.id, cancellationReason: reason, refundAmount: refund?.amount ?? null })
-    .where(and(eq(bookings.id, id), eq(bookings.status, booking.status)))
-    .returning();
-  if (!cancelled) throw new ApiError(409, 'booking.changed');
-  await event(db, id, 'CANCELLED', 'NEUTRAL', actor.id, null, now);
-  if (booking.status === 'PAID') {
-    await db.delete(bookedNights).where(eq(bookedNights.bookingId, id));
-    if (cancelled.markAsBookedIfAccepted && cancelled.calendarBefore) await restoreCalendar(db, cancelled);
-    if (refund && refund.amount > 0) await refundPayment(db, cancelled, refund.amount, now);
-  }
+  // One transaction with the booking row locked decides cancel against payout (issue 11 §2): the
+  // payout's decision locks the same row, so whichever comes second sees the first and does nothing.
+  // The refund is recorded as an intent in the same transaction, and carried out after it.
+  const decided = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Tx;
+    const [current] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update').limit(1);
+    if (!current || current.status !== booking.status || current.paidOutAt) return null;
+    const [payout] = await tx.select({ id: moneyIntents.id }).from(moneyIntents).where(and(eq(moneyIntents.bookingId, id), eq(moneyIntents.kind, 'PAYOUT'))).limit(1);
+    if (payout) return null;
+    const [cancelled] = await tx
+      .update(bookings)
+      .set({ status: 'CANCELLED', cancelledAt: now, cancelledBy: actor.id, cancellationReason: reason, refundAmount: refund?.amount ?? null })
+      .where(eq(bookings.id, id))
+      .returning();
+    await tx.insert(bookingEvents).values({ bookingId: id, type: 'CANCELLED', state: 'NEUTRAL', userId: actor.id, amount: null, date: now });
+    // Paid nights and a pending offer's hold are free again.
+    await tx.delete(bookedNights).where(eq(bookedNights.bookingId, id));
+    let intent = null;
+    if (booking.status === 'PAID' && refund && refund.amount > 0) {
+      const [payin] = await tx.select().from(payins).where(and(eq(payins.bookingId, id), eq(payins.status, 'SUCCEEDED'))).limit(1);
+      if (payin) intent = await recordIntent(tx, { kind: 'REFUND', purpose: 'CANCEL', bookingId: id, payinId: payin.id, userId: payin.userId ?? booking.guestId, amount: refund.amount });
+    }
+    crashPoint('refund:before-intent');
+    return { cancelled: cancelled!, intent };
+  });
+  if (!decided) throw new ApiError(409, 'booking.changed');
+  crashPoint('refund:after-intent');
+  const { cancelled, intent } = decided;
+  if (booking.status === 'PAID' && cancelled.markAsBookedIfAccepted && cancelled.calendarBefore) await restoreCalendar(db, cancelled);
+  if (intent) await runIntent(db, intent.id, now);
   await closePendingTodo(db, booking);
   const [conversation] = await db.select().from(conversations).where(eq(conversations.id, booking.conversationId)).limit(1);
   if (conversation) await addBookingMessage(db, conversation, actor.id, 'booking_cancelled', id);
   const [fresh] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
   return bookingDto(db, fresh!, role, now);
-}
-
-async function payerOf(db: Db, userId: number): Promise<Payer> {
-  const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  return { id: userId, mangoUserId: u?.mangoUserId ?? null, firstName: u?.firstName ?? null, lastName: u?.lastName ?? null, username: u?.username ?? '', language: u?.language ?? 'sv' };
-}
-
-/** Gives the refund of a cancelled paid booking back on its succeeded pay-in (the sweep retries a failed one). */
-async function refundPayment(db: Db, booking: BookingRow, amount: number, now: Date) {
-  const [payin] = await db.select().from(payins).where(and(eq(payins.bookingId, booking.id), eq(payins.status, 'SUCCEEDED'))).limit(1);
-  if (payin) await issueRefund(db, payin, amount, now);
 }
 
 // ——— Paying ———
@@ -317,13 +328,9 @@ export async function startPayment(db: Db, actor: SessionUser, id: number, cardT
   if (!bookingActions(clock(booking), role, now).pay) throw new ApiError(400, booking.status === 'EXPIRED' ? 'booking.expired' : 'booking.notAllowed');
   const [guest] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
   if (!guest || !isProfileComplete(userDto(guest))) throw new ApiError(400, 'booking.guestProfileIncomplete');
-  // Nights someone else has paid for cannot be paid again: say so before any money moves.
-  const [taken] = await db
-    .select({ night: bookedNights.night })
-    .from(bookedNights)
-    .where(and(eq(bookedNights.cottageId, booking.cottageId), gte(bookedNights.night, day(booking.checkIn)), sql`${bookedNights.night} < ${day(booking.checkOut)}`))
-    .limit(1);
-  if (taken) throw new ApiError(409, 'booking.nightsTaken');
+  // Nights someone else has paid for, or holds on the card page, cannot be paid: say so before any
+  // money moves. Otherwise this booking holds them for the card page's lifetime (issue 11 §4).
+  if (!(await holdNights(db, booking, now))) throw new ApiError(409, 'booking.nightsTaken');
 
   // One open pay-in per booking (the partial unique index payins_open_booking_key): while the
   // provider still waits for a card on it, every start is sent to its card page again.
@@ -355,6 +362,41 @@ export async function startPayment(db: Db, actor: SessionUser, id: number, cardT
   const winner = await openPayin(db, booking.id);
   if (!winner) throw new ApiError(409, 'booking.changed');
   return { RedirectURL: winner.redirectUrl! };
+}
+
+/**
+ * Holds the stay's nights for this booking until the card page closes, in the same table (and
+ * primary key) that refuses a double booking: free nights, this booking's own hold and holds that
+ * have run out are taken; a paid night or another guest's live hold is not. All or nothing.
+ */
+async function holdNights(db: Db, booking: BookingRow, now: Date): Promise<boolean> {
+  const until = new Date(now.getTime() + NIGHT_HOLD_MINUTES * 60_000);
+  const nights = nightsOf(day(booking.checkIn), day(booking.checkOut));
+  try {
+    await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Tx;
+      // Nights in ascending order: concurrent holds lock them in the same order and cannot deadlock.
+      const held = await tx
+        .insert(bookedNights)
+        .values(nights.map((night) => ({ cottageId: booking.cottageId, night, bookingId: booking.id, holdUntil: until })))
+        .onConflictDoUpdate({
+          target: [bookedNights.cottageId, bookedNights.night],
+          set: { bookingId: sql`excluded.booking_id`, holdUntil: sql`excluded.hold_until` },
+          setWhere: sql`${bookedNights.holdUntil} is not null and (${bookedNights.bookingId} = excluded.booking_id or ${bookedNights.holdUntil} <= ${now.toISOString()}::timestamptz)`,
+        })
+        .returning({ night: bookedNights.night });
+      if (held.length !== nights.length) throw new Unbookable('NIGHTS_TAKEN');
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof Unbookable) return false;
+    throw error;
+  }
+}
+
+/** A hold ends when its payment fails (success turns it into paid nights; cancel deletes it; time ends the rest). */
+async function releaseHold(db: Db, bookingId: number) {
+  await db.delete(bookedNights).where(and(eq(bookedNights.bookingId, bookingId), isNotNull(bookedNights.holdUntil)));
 }
 
 /** The booking's pay-in still waiting for a card, if any (pay-ins from before card pages were kept do not count). */
@@ -396,7 +438,9 @@ export async function settlePayin(db: Db, providerId: string, now = new Date()):
       .where(and(eq(payins.id, payin.id), eq(payins.status, 'CREATED')))
       .returning({ id: payins.id });
     if (claimed) await event(db, booking!.id, 'FULL_PAYMENT', 'ERROR', payin.userId, payin.amount, now);
+    if (claimed) await releaseHold(db, booking!.id);
   } else if (remote?.status === 'SUCCEEDED') {
+    crashPoint('payment:before-record');
     try {
       await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Tx;
@@ -412,10 +456,15 @@ export async function settlePayin(db: Db, providerId: string, now = new Date()):
         if (!current || statusAt(clock(current), now) !== 'PENDING' || !canMove('PENDING', 'PAID')) throw new Unbookable('OFFER_CLOSED');
         if (remote.amount !== current.totalPrice) throw new Unbookable('OFFER_CLOSED');
         const nights = nightsOf(day(current.checkIn), day(current.checkOut));
+        // The nights become paid: free ones, this booking's own hold, or a hold of another that has run out.
         const inserted = await tx
           .insert(bookedNights)
-          .values(nights.map((night) => ({ cottageId: current.cottageId, night, bookingId: current.id })))
-          .onConflictDoNothing()
+          .values(nights.map((night) => ({ cottageId: current.cottageId, night, bookingId: current.id, holdUntil: null })))
+          .onConflictDoUpdate({
+            target: [bookedNights.cottageId, bookedNights.night],
+            set: { bookingId: sql`excluded.booking_id`, holdUntil: null },
+            setWhere: sql`${bookedNights.holdUntil} is not null and (${bookedNights.bookingId} = excluded.booking_id or ${bookedNights.holdUntil} <= ${now.toISOString()}::timestamptz)`,
+          })
           .returning({ night: bookedNights.night });
         if (inserted.length !== nights.length) throw new Unbookable('NIGHTS_TAKEN');
         await tx.update(bookings).set({ status: 'PAID', paidAt: now }).where(and(eq(bookings.id, current.id), eq(bookings.status, 'PENDING')));
@@ -425,50 +474,32 @@ export async function settlePayin(db: Db, providerId: string, now = new Date()):
       if (!(error instanceof Unbookable)) throw error;
       await refundUnbookable(db, payin, error.code, now);
     }
+    crashPoint('payment:after-record');
     const [after] = await db.select().from(payins).where(eq(payins.id, payin.id)).limit(1);
     if (after?.status === 'SUCCEEDED') await afterPaid(db, payin.bookingId);
   }
   return paymentResult(db, payin.id, base);
 }
 
-/** The money came in but cannot pay the booking: the pay-in is marked for a full refund, which is made at once (or by the sweep). */
+/** The money came in but cannot pay the booking: the pay-in is marked for a full refund, recorded as an intent with that decision and made at once (or by the money job). */
 async function refundUnbookable(db: Db, payin: typeof payins.$inferSelect, code: 'NIGHTS_TAKEN' | 'OFFER_CLOSED', now: Date) {
-  const [claimed] = await db
-    .update(payins)
-    .set({ status: 'REFUNDED', resultCode: code, resultMessage: null, settledAt: now })
-    .where(and(eq(payins.id, payin.id), eq(payins.status, 'CREATED')))
-    .returning();
-  if (!claimed) return;
-  await event(db, payin.bookingId, 'FULL_PAYMENT', 'ERROR', payin.userId, payin.amount, now);
-  await issueRefund(db, claimed, payin.amount, now);
-}
-
-/**
- * Gives money back on a pay-in, once: the pay-in is claimed for the refund, and the provider's
- * answer recorded. When the provider fails, the claim is released and the sweep tries again; the
- * caller's request does not fail for it.
- */
-async function issueRefund(db: Db, payin: typeof payins.$inferSelect, amount: number, now: Date): Promise<boolean> {
-  const [claimed] = await db.update(payins).set({ refundProviderId: 'pending' }).where(and(eq(payins.id, payin.id), isNull(payins.refundProviderId))).returning({ id: payins.id });
-  if (!claimed) return false;
-  try {
-    const [booking] = await db.select({ guestId: bookings.guestId }).from(bookings).where(eq(bookings.id, payin.bookingId)).limit(1);
-    const result = await payments.refund(db, { payInId: payin.providerId, amount, payer: await payerOf(db, booking!.guestId) });
-    if (result.status !== 'SUCCEEDED') throw new Error(`refund ${result.status}`);
-    await db.update(payins).set({ refundProviderId: result.id, refundedAmount: amount }).where(eq(payins.id, payin.id));
-    await event(db, payin.bookingId, 'REFUNDED', 'SUCCESS', payin.userId, amount, now);
-    return true;
-  } catch (error) {
-    log.error({ err: error, payinId: payin.id }, 'refund failed; the sweep tries again');
-    await db.update(payins).set({ refundProviderId: null }).where(eq(payins.id, payin.id));
-    const [noted] = await db
-      .select({ id: bookingEvents.id })
-      .from(bookingEvents)
-      .where(and(eq(bookingEvents.bookingId, payin.bookingId), eq(bookingEvents.type, 'REFUNDED'), eq(bookingEvents.state, 'ERROR')))
-      .limit(1);
-    if (!noted) await event(db, payin.bookingId, 'REFUNDED', 'ERROR', payin.userId, amount, now);
-    return false;
-  }
+  const intent = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Tx;
+    const [claimed] = await tx
+      .update(payins)
+      .set({ status: 'REFUNDED', resultCode: code, resultMessage: null, settledAt: now })
+      .where(and(eq(payins.id, payin.id), eq(payins.status, 'CREATED')))
+      .returning();
+    if (!claimed) return null;
+    await tx.insert(bookingEvents).values({ bookingId: payin.bookingId, type: 'FULL_PAYMENT', state: 'ERROR', userId: payin.userId, amount: payin.amount, date: now });
+    await tx.delete(bookedNights).where(and(eq(bookedNights.bookingId, payin.bookingId), isNotNull(bookedNights.holdUntil)));
+    const recorded = await recordIntent(tx, { kind: 'REFUND', purpose: 'UNBOOKABLE', bookingId: payin.bookingId, payinId: payin.id, userId: payin.userId, amount: payin.amount });
+    crashPoint('refund:before-intent');
+    return recorded;
+  });
+  if (!intent) return;
+  crashPoint('refund:after-intent');
+  await runIntent(db, intent.id, now);
 }
 
 async function paymentResult(db: Db, payinId: number, base: { booking_id: number; conversation_id: number }): Promise<PaymentReturn> {
@@ -562,10 +593,18 @@ export async function sweepBookings(db: Db, now = new Date()) {
   const ending = await db.select().from(bookings).where(and(eq(bookings.status, 'PAID'), lte(bookings.checkOut, today)));
   let finished = 0;
   for (const b of ending) if ((await settle(db, b, now)).status === 'FINISHED') finished++;
+  // Paid stays, and cancelled paid bookings whose guest did not get everything back (issue 11 §3).
   const due = await db
     .select()
     .from(bookings)
-    .where(and(inArray(bookings.status, ['PAID', 'FINISHED']), isNull(bookings.paidOutAt), lte(bookings.checkIn, addDays(today, -1))));
+    .where(
+      and(
+        or(inArray(bookings.status, ['PAID', 'FINISHED']), and(eq(bookings.status, 'CANCELLED'), isNotNull(bookings.paidAt), sql`coalesce(${bookings.refundAmount}, 0) < ${bookings.totalPrice}`)),
+        isNull(bookings.paidOutAt),
+        lte(bookings.checkIn, addDays(today, -1)),
+        sql`not exists (select 1 from ${moneyIntents} where ${moneyIntents.bookingId} = ${bookings.id} and ${moneyIntents.kind} = 'PAYOUT')`,
+      ),
+    );
   let paidOut = 0;
   for (const b of due) if (payoutDueAt({ check_in: day(b.checkIn) }) <= now && (await payOut(db, b, now))) paidOut++;
 
@@ -575,57 +614,47 @@ export async function sweepBookings(db: Db, now = new Date()) {
     .where(and(eq(payins.status, 'CREATED'), eq(payins.provider, payments.name), lte(payins.createdAt, new Date(now.getTime() - WAITING_PAYIN_MIN_AGE_MS)), gte(payins.createdAt, new Date(now.getTime() - WAITING_PAYIN_MAX_AGE_MS))));
   for (const w of waiting) await settlePayin(db, w.providerId, now).catch((error: unknown) => log.warn({ err: error, providerId: w.providerId }, 'waiting pay-in not settled'));
 
-  // Refunds owed and not made: a whole pay-in that could not pay its booking, or a cancelled booking's refund.
-  const owed = await db
-    .select({ payin: payins, refundAmount: bookings.refundAmount, status: bookings.status })
-    .from(payins)
-    .innerJoin(bookings, eq(bookings.id, payins.bookingId))
-    .where(and(inArray(payins.status, ['REFUNDED', 'SUCCEEDED']), isNull(payins.refundProviderId)));
-  for (const o of owed) {
-    const amount = o.payin.status === 'REFUNDED' ? o.payin.amount : o.status === 'CANCELLED' ? (o.refundAmount ?? 0) : 0;
-    if (amount > 0) await issueRefund(db, o.payin, amount, now);
-  }
+  // Refunds and payouts decided and not yet carried out (or not yet recorded): the money job.
+  const money = await runOpenIntents(db, now);
 
   const unfinished = await db
     .select({ id: bookings.id })
     .from(bookings)
     .where(and(eq(bookings.status, 'PAID'), or(isNull(bookings.calendarBefore), and(eq(bookings.insurance, true), isNull(bookings.omocomId)))));
   for (const b of unfinished) await afterPaid(db, b.id);
-  return { expired: expired.length, finished, paidOut, waiting: waiting.length };
+  return { expired: expired.length, finished, paidOut, waiting: waiting.length, money };
+}
+
+/** Pays one booking's host out if it is due at `now` (the sweep's step for one booking; tests race it against a cancel). */
+export async function payOutIfDue(db: Db, bookingId: number, now = new Date()): Promise<boolean> {
+  const [b] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  if (!b || b.paidOutAt || payoutDueAt({ check_in: day(b.checkIn) }) > now) return false;
+  return payOut(db, b, now);
 }
 
 /**
- * The host's share (the rent less the platform's fee) goes to their wallet and on to their bank,
- * once. A payout the provider cannot start yet (no account or bank details) is tried again by the
- * next sweep; one it has started, or that failed after money may have moved, is never repeated:
- * the timeline shows it and support takes it from there.
+ * The host's share goes to their wallet and on to their bank, once: the rent less the platform's
+ * fee for a stay, or for a cancelled booking the rent the guest did not get back less the fee on it
+ * (issue 11 §3). The decision is made with the booking row locked, against its status at that
+ * moment (a cancel decides under the same lock, so exactly one of them wins), and recorded as a
+ * payout intent the money job carries out with the provider's idempotency key. Returns whether the
+ * payout is made.
  */
 async function payOut(db: Db, booking: BookingRow, now: Date): Promise<boolean> {
-  const [claimed] = await db.update(bookings).set({ paidOutAt: now }).where(and(eq(bookings.id, booking.id), isNull(bookings.paidOutAt))).returning({ id: bookings.id });
-  if (!claimed) return false;
-  const amount = booking.totalPrice - platformFee(booking.totalPrice, booking.feePercentage);
-  const pendingOnce = async (state: 'NEUTRAL' | 'ERROR') => {
-    const [noted] = await db.select({ id: bookingEvents.id }).from(bookingEvents).where(and(eq(bookingEvents.bookingId, booking.id), eq(bookingEvents.type, 'PAY_OUT_PENDING'))).limit(1);
-    if (!noted) await event(db, booking.id, 'PAY_OUT_PENDING', state, booking.hostId, amount, now);
-  };
-  let result: Awaited<ReturnType<typeof payments.payout>>;
-  try {
-    result = await payments.payout(db, { host: await payerOf(db, booking.hostId), amount, bookingId: booking.id });
-  } catch (error) {
-    log.error({ err: error, bookingId: booking.id }, 'payout failed; left for support, not repeated');
-    await pendingOnce('ERROR');
-    return false;
-  }
-  if (result.status === 'WAITING') {
-    await db.update(bookings).set({ paidOutAt: null }).where(eq(bookings.id, booking.id));
-    await pendingOnce('NEUTRAL');
-    return false;
-  }
-  await event(db, booking.id, 'TRANSFER', 'SUCCESS', booking.hostId, amount, now);
-  if (result.status === 'SUCCEEDED') await event(db, booking.id, 'PAY_OUT', 'SUCCESS', booking.hostId, amount, now);
-  else if (result.status === 'FAILED') await event(db, booking.id, 'PAY_OUT', 'ERROR', booking.hostId, amount, now);
-  else await pendingOnce('NEUTRAL');
-  return result.status === 'SUCCEEDED';
+  const intent = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Tx;
+    const [current] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for('update').limit(1);
+    if (!current || current.paidOutAt || !current.paidAt) return null;
+    const refund = current.status === 'CANCELLED' ? (current.refundAmount ?? 0) : current.status === 'PAID' || current.status === 'FINISHED' ? 0 : null;
+    if (refund === null) return null;
+    const { host } = shares({ totalPrice: current.totalPrice, feePercentage: current.feePercentage, refund });
+    const recorded = await recordIntent(tx, { kind: 'PAYOUT', purpose: current.status === 'CANCELLED' ? 'RETAINED' : 'STAY', bookingId: current.id, userId: current.hostId, amount: host });
+    crashPoint('payout:before-intent');
+    return recorded;
+  });
+  if (!intent) return false;
+  crashPoint('payout:after-intent');
+  return (await runIntent(db, intent.id, now)) === 'SUCCEEDED';
 }
 
 // ——— Lists ———

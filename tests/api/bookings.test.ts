@@ -198,27 +198,37 @@ describe('overlap and double booking', () => {
     expect((await check(inDays(55), inDays(60))).json).toEqual([]);
   });
 
-  it('a second guest cannot pay for nights already paid; a race is refunded at once', async () => {
+  it('a second guest cannot start paying for held or paid nights; a card paid after its hold ran out is refunded at once', async () => {
     const first = await offered(h, { checkIn: inDays(90), checkOut: inDays(95) });
     const { guest: other, conversationId } = await guestIn(h, first.ad.id);
     const second = await h.call('POST', '/api/bookings', {
       token: first.owner.token,
       body: offerBody({ conversationId, guestId: other.user.id, cottageId: first.ad.id, checkIn: inDays(93), checkOut: inDays(97) }),
     });
-    // Both start paying while the nights are free, both cards succeed; the first return wins.
-    const s1 = await h.call('POST', `/api/bookings/${first.booking.id}/payment`, { token: first.guest.token, body: { card_type: 'CB_VISA_MASTERCARD', accept_terms: true } });
-    const s2 = await h.call('POST', `/api/bookings/${second.json.id}/payment`, { token: other.token, body: { card_type: 'CB_VISA_MASTERCARD', accept_terms: true } });
+    const start = (id: number, token: string) => h.call('POST', `/api/bookings/${id}/payment`, { token, body: { card_type: 'CB_VISA_MASTERCARD', accept_terms: true } });
+    // The first start holds the nights: the second is told before any card page.
+    const s1 = await start(first.booking.id, first.guest.token);
+    expect(s1.status).toBe(200);
+    const refused = await start(second.json.id as number, other.token);
+    expect(refused.status).toBe(409);
+    expect(refused.json.code).toBe('booking.nightsTaken');
+    // The first guest's hold runs out on the card page; the second starts and holds them; then both cards succeed.
+    await h.db.update(h.schema.bookedNights).set({ holdUntil: new Date(Date.now() - 1000) }).where(eq(h.schema.bookedNights.bookingId, first.booking.id));
+    const s2 = await start(second.json.id as number, other.token);
+    expect(s2.status).toBe(200);
     const ids = [s1, s2].map((s) => String(s.json.RedirectURL).split('/').pop()!);
     for (const id of ids) await h.call('POST', `/api/sandbox/mangopay/payins/${id}/card`, { body: { card_number: SANDBOX_CARDS.success, expiry: '12/39', cvc: '123' } });
-    expect((await h.call('GET', `/api/payments/return?transactionId=${ids[0]}`)).json.transaction).toBe('success');
-    const lost = await h.call('GET', `/api/payments/return?transactionId=${ids[1]}`);
+    // The last line of defence: the late card is refunded in full at once, the holder's pays.
+    const lost = await h.call('GET', `/api/payments/return?transactionId=${ids[0]}`);
     expect(lost.json).toMatchObject({ transaction: 'failed', errorCode: 'NIGHTS_TAKEN' });
-    const [refunded] = await h.db.select().from(h.schema.payins).where(eq(h.schema.payins.providerId, ids[1]!));
+    expect((await h.call('GET', `/api/payments/return?transactionId=${ids[1]}`)).json.transaction).toBe('success');
+    const [refunded] = await h.db.select().from(h.schema.payins).where(eq(h.schema.payins.providerId, ids[0]!));
     expect(refunded).toMatchObject({ status: 'REFUNDED', refundedAmount: refunded!.amount });
     expect(refunded!.refundProviderId).toMatch(/^sbx_refund_/);
-    expect((await stored(second.json.id as number)).status).toBe('PENDING');
+    expect((await stored(first.booking.id)).status).toBe('PENDING');
+    expect((await stored(second.json.id as number)).status).toBe('PAID');
     // Starting again is refused before any money moves.
-    const retry = await h.call('POST', `/api/bookings/${second.json.id}/payment`, { token: other.token, body: { card_type: 'CB_VISA_MASTERCARD', accept_terms: true } });
+    const retry = await start(first.booking.id, first.guest.token);
     expect(retry.status).toBe(409);
     expect(retry.json.code).toBe('booking.nightsTaken');
   });

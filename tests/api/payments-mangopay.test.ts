@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startApi, type Harness } from './harness';
 
-type Seen = { method: string; path: string; body: Record<string, unknown>; auth: string | undefined };
+type Seen = { method: string; path: string; body: Record<string, unknown>; auth: string | undefined; idempotencyKey: string | undefined };
 let h: Harness;
 let server: Server;
 let base: string;
@@ -29,7 +29,7 @@ beforeAll(async () => {
   server = createServer(async (req, res) => {
     const body = await read(req);
     const path = (req.url ?? '').split('?')[0]!;
-    seen.push({ method: req.method!, path, body, auth: req.headers.authorization });
+    seen.push({ method: req.method!, path, body, auth: req.headers.authorization, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
     const json = (status: number, data: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(data));
@@ -39,6 +39,9 @@ beforeAll(async () => {
     if (path === '/v2.01/stuga-client/payins/card/web/') return json(200, { Id: 'pi_1', Status: 'CREATED', RedirectURL: 'https://secure.mangopay.example/pay/pi_1' });
     if (path === '/v2.01/stuga-client/payins/pi_1') return json(200, payInStatus);
     if (path === '/v2.01/stuga-client/payins/pi_1/refunds') return json(200, { Id: 'rf_1', Status: 'SUCCEEDED' });
+    // MangoPay keeps the response to each Idempotency-Key it has seen.
+    if (path === '/v2.01/stuga-client/responses/0123456789abcdef0123456789abcdef') return json(200, { StatusCode: '200', ContentLength: '0', ContentType: 'application/json', Date: '', Resource: { Id: 'rf_1', Status: 'SUCCEEDED' } });
+    if (path.startsWith('/v2.01/stuga-client/responses/')) return json(404, { Message: 'not found', errors: {} });
     return json(404, { Message: 'not found' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -78,15 +81,21 @@ it('creates the payer, a web card pay-in with the return URL, reads its status a
   // An unknown pay-in is nobody's payment.
   expect(await provider.getPayIn(h.db, 'pi_unknown')).toBeNull();
 
-  const refund = await provider.refund(h.db, { payInId: 'pi_1', amount: 625_000, payer: { ...payer, mangoUserId: 'user_77' } });
+  const key = '0123456789abcdef0123456789abcdef';
+  const refund = await provider.refund(h.db, { payInId: 'pi_1', amount: 625_000, payer: { ...payer, mangoUserId: 'user_77' }, idempotencyKey: key });
   expect(refund).toEqual({ id: 'rf_1', status: 'SUCCEEDED' });
-  expect(seen.find((s) => s.path === '/v2.01/stuga-client/payins/pi_1/refunds')!.body).toMatchObject({ AuthorId: 'user_77', DebitedFunds: { Currency: 'SEK', Amount: 625_000 } });
+  const sent = seen.find((s) => s.path === '/v2.01/stuga-client/payins/pi_1/refunds')!;
+  expect(sent.body).toMatchObject({ AuthorId: 'user_77', DebitedFunds: { Currency: 'SEK', Amount: 625_000 } });
+  // The refund carries its idempotency key, and is read back by it for reconciliation.
+  expect(sent.idempotencyKey).toBe(key);
+  expect(await provider.findByKey(h.db, 'REFUND', key)).toEqual({ id: 'rf_1', status: 'SUCCEEDED' });
+  expect(await provider.findByKey(h.db, 'REFUND', 'ffffffffffffffffffffffffffffffff')).toBeNull();
   expect(seen.filter((s) => s.path === '/v2.01/stuga-client/users/natural')).toHaveLength(1);
 });
 
 it('a host without a MangoPay account or bank account waits for the payout', async () => {
   const { mangopayProvider } = await import('@/marketplace/providers/payments');
   const provider = mangopayProvider({ clientId: 'stuga-client', apiKey: 'secret-key', baseUrl: base, walletId: 'wallet_9', platformUserId: 'platform_1' });
-  const result = await provider.payout(h.db, { host: { id: 1, mangoUserId: null, firstName: null, lastName: null, username: 'h@example.com', language: 'sv' }, amount: 100, bookingId: 1 });
+  const result = await provider.payout(h.db, { host: { id: 1, mangoUserId: null, firstName: null, lastName: null, username: 'h@example.com', language: 'sv' }, amount: 100, bookingId: 1, idempotencyKey: 'fedcba9876543210fedcba9876543210' });
   expect(result.status).toBe('WAITING');
 });

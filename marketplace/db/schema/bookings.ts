@@ -88,6 +88,11 @@ export const bookedNights = pgTable(
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
+    /**
+     * Set while the night is only held for a guest on the card page (issue 11 §4): until then nobody
+     * else can start paying for it; a hold past this instant is free for the next guest. Null: paid.
+     */
+    holdUntil: ts('hold_until'),
   },
   (t) => [primaryKey({ columns: [t.cottageId, t.night] }), index('booked_nights_booking_idx').on(t.bookingId)],
 );
@@ -100,6 +105,8 @@ export const TIMELINE_TYPES = [
   'PAY_OUT_DUE_DATE',
   'PAY_OUT_PENDING',
   'PAY_OUT',
+  /** The host's share of the rent a cancelling guest did not get back (issue 11 §3). */
+  'PAY_OUT_RETAINED',
   'CANCELLED',
   'REFUNDED',
   'CHECKIN',
@@ -167,6 +174,8 @@ export const sandboxTransactions = pgTable(
   {
     id: varchar('id', { length: 64 }).primaryKey(),
     kind: varchar('kind', { length: 8 }).$type<'PAYIN' | 'REFUND' | 'PAYOUT'>().notNull(),
+    /** The caller's Idempotency-Key: the same key is the same transaction, never a second one. */
+    idempotencyKey: varchar('idempotency_key', { length: 64 }).unique('sandbox_transactions_idempotency_key'),
     amount: integer('amount').notNull(),
     cardType: varchar('card_type', { length: 24 }),
     returnUrl: text('return_url'),
@@ -177,4 +186,47 @@ export const sandboxTransactions = pgTable(
     secureModePending: boolean('secure_mode_pending').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
+);
+
+export const MONEY_INTENT_KINDS = ['REFUND', 'PAYOUT'] as const;
+export type MoneyIntentKind = (typeof MONEY_INTENT_KINDS)[number];
+/** Why the money moves: a cancelled booking's refund, a pay-in that could not pay its booking, the host's share of a stay, or of the rent a cancelling guest did not get back. */
+export type MoneyIntentPurpose = 'CANCEL' | 'UNBOOKABLE' | 'STAY' | 'RETAINED';
+
+/**
+ * Money the platform has decided to move (a refund to a guest, a payout to a host), recorded in the
+ * same transaction as the decision and carried out by the money job with the provider's idempotency
+ * key until the provider has answered: a crash anywhere ends in exactly one movement, recorded.
+ */
+export const moneyIntents = pgTable(
+  'money_intents',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 8 }).$type<MoneyIntentKind>().notNull(),
+    purpose: varchar('purpose', { length: 12 }).$type<MoneyIntentPurpose>().notNull(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    /** The pay-in a refund gives money back on. */
+    payinId: integer('payin_id').references(() => payins.id, { onDelete: 'restrict' }),
+    /** Who receives the money (the guest of a refund, the host of a payout). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    amount: integer('amount').notNull(),
+    idempotencyKey: varchar('idempotency_key', { length: 64 }).notNull(),
+    /** PENDING until the provider answers; WAITING: the provider cannot start it yet (no bank details), asked again; FAILED: refused, support takes it. */
+    status: varchar('status', { length: 10 }).$type<'PENDING' | 'WAITING' | 'SUCCEEDED' | 'FAILED'>().notNull().default('PENDING'),
+    providerId: varchar('provider_id', { length: 64 }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    doneAt: ts('done_at'),
+  },
+  (t) => [
+    uniqueIndex('money_intents_idempotency_key').on(t.idempotencyKey),
+    // One refund per pay-in and one payout per booking, however many deciders race.
+    uniqueIndex('money_intents_refund_payin_key').on(t.payinId).where(sql`${t.kind} = 'REFUND'`),
+    uniqueIndex('money_intents_payout_booking_key').on(t.bookingId).where(sql`${t.kind} = 'PAYOUT'`),
+    index('money_intents_open_idx').on(t.status, t.id),
+    check('money_intents_amount_check', sql`${t.amount} > 0`),
+  ],
 );

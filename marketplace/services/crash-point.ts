@@ -1,0 +1,13 @@
+import 'server-only';
+
+/**
+ * A named point where the crash tests kill the process (tests/api/money-crash.test.ts): with
+ * STUGA_CRASH_AT naming it (comma-separated names allowed), the process exits at once as `kill -9`
+ * would leave it, with no cleanup. Without that variable, which production never sets, it does nothing.
+ */
+export function crashPoint(name: string): void {
+  const at = process.env.STUGA_CRASH_AT;
+  if (!at || !at.split(',').includes(name)) return;
+  process.stderr.write(`crash point ${name}\n`);
+  process.exit(137);
+}

@@ -1,0 +1,173 @@
+import 'server-only';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { config } from '../config';
+import type { Db } from '../db/client';
+import { bookingEvents, bookings, moneyIntents, payins, users, type MoneyIntentKind, type MoneyIntentPurpose, type TimelineType } from '../db/schema';
+import { log } from '../log';
+import { newIdempotencyKey, payments, type Payer } from '../providers/payments';
+import { crashPoint } from './crash-point';
+
+export type MoneyIntent = typeof moneyIntents.$inferSelect;
+
+/**
+ * Records that money must move (inside the caller's transaction, with the decision it follows
+ * from). Returns the intent, or null when one of its kind already exists for the pay-in or booking
+ * (the unique indexes make a second decision a no-op).
+ */
+export async function recordIntent(
+  tx: Db,
+  input: { kind: MoneyIntentKind; purpose: MoneyIntentPurpose; bookingId: number; payinId?: number | null; userId: number | null; amount: number },
+): Promise<MoneyIntent | null> {
+  if (!Number.isInteger(input.amount) || input.amount <= 0) return null;
+  const [row] = await tx
+    .insert(moneyIntents)
+    .values({ ...input, payinId: input.payinId ?? null, idempotencyKey: newIdempotencyKey() })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+export async function payerOf(db: Db, userId: number): Promise<Payer> {
+  const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return { id: userId, mangoUserId: u?.mangoUserId ?? null, firstName: u?.firstName ?? null, lastName: u?.lastName ?? null, username: u?.username ?? '', language: u?.language ?? 'sv' };
+}
+
+// ——— Claims: one runner per intent at a time, released by a crash ———
+
+const running = new Set<number>();
+/** Advisory-lock namespace of the money job (any constant distinct from other advisory locks). */
+const LOCK_NAMESPACE = 11_011;
+
+/**
+ * Runs `work` while this process holds the intent. On PostgreSQL the claim is a transaction-scoped
+ * advisory lock on its own connection, so a runner that dies loses it with its connection, and a
+ * second runner (another instance, another sweep) skips the intent instead of waiting. PGlite is
+ * one process, so an in-process set is the same guarantee. Correctness does not rest on the claim
+ * (the provider call is idempotent by key and recording is a conditional update); it spares calls.
+ */
+async function withClaim(db: Db, id: number, work: () => Promise<void>): Promise<boolean> {
+  if (running.has(id)) return false;
+  running.add(id);
+  try {
+    if (!config.databaseUrl) {
+      await work();
+      return true;
+    }
+    let claimed = false;
+    await db.transaction(async (tx) => {
+      const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_NAMESPACE}, ${id}) as ok`);
+      const rows = (result as unknown as { rows?: { ok: boolean }[] }).rows ?? (result as unknown as { ok: boolean }[]);
+      if (!rows[0]?.ok) return;
+      claimed = true;
+      await work();
+    });
+    return claimed;
+  } finally {
+    running.delete(id);
+  }
+}
+
+// ——— Carrying an intent out ———
+
+const TIMELINE: Record<MoneyIntentPurpose, TimelineType> = { CANCEL: 'REFUNDED', UNBOOKABLE: 'REFUNDED', STAY: 'PAY_OUT', RETAINED: 'PAY_OUT_RETAINED' };
+
+async function eventOnce(db: Db, bookingId: number, type: TimelineType, state: 'NEUTRAL' | 'ERROR' | 'SUCCESS', userId: number | null, amount: number, now: Date) {
+  const [noted] = await db
+    .select({ id: bookingEvents.id })
+    .from(bookingEvents)
+    .where(and(eq(bookingEvents.bookingId, bookingId), eq(bookingEvents.type, type), eq(bookingEvents.state, state)))
+    .limit(1);
+  if (!noted) await db.insert(bookingEvents).values({ bookingId, type, state, userId, amount, date: now });
+}
+
+/**
+ * Carries out one intent: first asks the provider whether it already made it under the intent's key
+ * (a crash after the call), else makes it with that key, then records the answer once. A provider
+ * that fails or cannot be reached leaves the intent open for the next job cycle. Returns the status after.
+ */
+export async function runIntent(db: Db, id: number, now = new Date()): Promise<MoneyIntent['status'] | 'busy'> {
+  let status: MoneyIntent['status'] | 'busy' = 'busy';
+  await withClaim(db, id, async () => {
+    const [intent] = await db.select().from(moneyIntents).where(eq(moneyIntents.id, id)).limit(1);
+    if (!intent || intent.status === 'SUCCEEDED' || intent.status === 'FAILED') {
+      status = intent?.status ?? 'FAILED';
+      return;
+    }
+    const point = intent.kind.toLowerCase();
+    await db.update(moneyIntents).set({ attempts: sql`${moneyIntents.attempts} + 1` }).where(eq(moneyIntents.id, id));
+    crashPoint(`${point}:before-provider`);
+    let result: { id: string; status: 'SUCCEEDED' | 'CREATED' | 'FAILED' | 'WAITING' };
+    try {
+      result = (await payments.findByKey(db, intent.kind, intent.idempotencyKey)) ?? (await callProvider(db, intent));
+    } catch (error) {
+      log.error({ err: error, intentId: id }, `${point} failed; the money job tries again`);
+      await db.update(moneyIntents).set({ lastError: String((error as Error)?.message ?? error).slice(0, 500) }).where(eq(moneyIntents.id, id));
+      await eventOnce(db, intent.bookingId, intent.kind === 'REFUND' ? 'REFUNDED' : 'PAY_OUT_PENDING', intent.kind === 'REFUND' ? 'ERROR' : 'NEUTRAL', intent.userId, intent.amount, now);
+      status = intent.status;
+      return;
+    }
+    crashPoint(`${point}:after-provider`);
+    status = await record(db, intent, result, now);
+    crashPoint(`${point}:after-record`);
+  });
+  return status;
+}
+
+async function callProvider(db: Db, intent: MoneyIntent) {
+  if (intent.kind === 'REFUND') {
+    const [payin] = await db.select().from(payins).where(eq(payins.id, intent.payinId!)).limit(1);
+    return payments.refund(db, { payInId: payin!.providerId, amount: intent.amount, payer: await payerOf(db, intent.userId ?? payin!.userId!), idempotencyKey: intent.idempotencyKey });
+  }
+  return payments.payout(db, { host: await payerOf(db, intent.userId!), amount: intent.amount, bookingId: intent.bookingId, idempotencyKey: intent.idempotencyKey });
+}
+
+/** The provider's answer, recorded once (a conditional update decides who records it) with its timeline entries. */
+async function record(db: Db, intent: MoneyIntent, result: { id: string; status: 'SUCCEEDED' | 'CREATED' | 'FAILED' | 'WAITING' }, now: Date): Promise<MoneyIntent['status']> {
+  if (result.status === 'WAITING') {
+    // Nothing was done at the provider (the host has no account or bank details yet): asked again next cycle.
+    await db.update(moneyIntents).set({ status: 'WAITING' }).where(and(eq(moneyIntents.id, intent.id), inArray(moneyIntents.status, ['PENDING', 'WAITING'])));
+    await eventOnce(db, intent.bookingId, 'PAY_OUT_PENDING', 'NEUTRAL', intent.userId, intent.amount, now);
+    return 'WAITING';
+  }
+  // CREATED: the provider has it and finishes it on its side (a bank wire); for us it is done.
+  const final = result.status === 'FAILED' ? 'FAILED' : 'SUCCEEDED';
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [won] = await tx
+      .update(moneyIntents)
+      .set({ status: final, providerId: result.id, doneAt: now, lastError: final === 'FAILED' ? 'refused by the provider' : null })
+      .where(and(eq(moneyIntents.id, intent.id), inArray(moneyIntents.status, ['PENDING', 'WAITING'])))
+      .returning({ id: moneyIntents.id });
+    if (!won) return final;
+    const type = TIMELINE[intent.purpose];
+    if (intent.kind === 'REFUND' && final === 'SUCCEEDED') {
+      await tx.update(payins).set({ refundProviderId: result.id, refundedAmount: intent.amount }).where(eq(payins.id, intent.payinId!));
+    }
+    if (intent.kind === 'PAYOUT' && final === 'SUCCEEDED') {
+      await tx.update(bookings).set({ paidOutAt: now }).where(eq(bookings.id, intent.bookingId));
+      if (intent.purpose === 'STAY') await tx.insert(bookingEvents).values({ bookingId: intent.bookingId, type: 'TRANSFER', state: 'SUCCESS', userId: intent.userId, amount: intent.amount, date: now });
+    }
+    await tx.insert(bookingEvents).values({ bookingId: intent.bookingId, type, state: final === 'SUCCEEDED' ? 'SUCCESS' : 'ERROR', userId: intent.userId, amount: intent.amount, date: now });
+    return final;
+  });
+}
+
+/**
+ * One cycle of the money job: every open intent (pending, or waiting for the host's bank details)
+ * is carried out or reconciled. Safe with any number of runners at once.
+ */
+export async function runOpenIntents(db: Db, now = new Date()) {
+  const open = await db
+    .select({ id: moneyIntents.id })
+    .from(moneyIntents)
+    .where(inArray(moneyIntents.status, ['PENDING', 'WAITING']))
+    .orderBy(asc(moneyIntents.id));
+  const counts = { succeeded: 0, failed: 0, open: 0 };
+  for (const { id } of open) {
+    const status = await runIntent(db, id, now);
+    if (status === 'SUCCEEDED') counts.succeeded++;
+    else if (status === 'FAILED') counts.failed++;
+    else counts.open++;
+  }
+  return counts;
+}
