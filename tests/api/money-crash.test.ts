@@ -172,4 +172,3 @@ describe.skipIf(!onPostgres)('crash safety (PostgreSQL)', () => {
   });
 });
 
-it.skipIf(onPostgres)('crash safety runs on PostgreSQL only (TEST_DATABASE_URL)', () => {});
