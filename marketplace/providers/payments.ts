@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { NIGHT_HOLD_MINUTES } from '@/lib/rules/booking';
 import { sandboxCardOutcome } from '@/lib/rules/sandbox-cards';
 import { config } from '../config';
 import type { Db } from '../db/client';
@@ -35,6 +36,8 @@ export const newIdempotencyKey = () => randomBytes(16).toString('hex');
 
 // ——— Sandbox: behaves like MangoPay's web card pay-in, on a local card page, with no real money. ———
 
+const CARD_SESSION_MS = NIGHT_HOLD_MINUTES * 60_000;
+
 const sandboxId = (kind: string) => `sbx_${kind}_${randomToken().slice(0, 24)}`;
 
 const sandbox: PaymentProvider = {
@@ -45,8 +48,8 @@ const sandbox: PaymentProvider = {
     return { id, redirectUrl: `/sandbox/mangopay/${id}` };
   },
   async getPayIn(db, id) {
-    const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.id, id)).limit(1);
-    if (!row || row.kind !== 'PAYIN') return null;
+    const row = await sandboxPayments.payIn(db, id);
+    if (!row) return null;
     return { id: row.id, status: row.status, amount: row.amount, resultCode: row.resultCode, resultMessage: row.resultMessage };
   },
   async refund(db, input) {
@@ -81,9 +84,18 @@ async function sandboxOnce(db: Db, kind: 'REFUND' | 'PAYOUT', amount: number, ke
 
 /** The sandbox card page's questions: the pay-in waiting for a card, and what a card does to it. */
 export const sandboxPayments = {
-  async payIn(db: Db, id: string) {
+  /**
+   * A pay-in as the provider sees it now. Like MangoPay's web card page, one left without a card
+   * past its session (15 minutes, the nights' hold) has expired: 001034, it can never be paid.
+   */
+  async payIn(db: Db, id: string, now = new Date()): Promise<typeof sandboxTransactions.$inferSelect | null> {
     const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.id, id)).limit(1);
-    return row && row.kind === 'PAYIN' ? row : null;
+    if (!row || row.kind !== 'PAYIN') return null;
+    if (row.status === 'CREATED' && now.getTime() - row.createdAt.getTime() > CARD_SESSION_MS) {
+      await finish(db, id, '001034');
+      return sandboxPayments.payIn(db, id, now);
+    }
+    return row;
   },
   /** The holder submits a card: it succeeds, fails with MangoPay's result code, or asks for 3-D Secure. */
   async submitCard(db: Db, id: string, card: { number: string; expiry: string; cvc: string }, now = new Date()): Promise<{ secure: boolean; redirect: string | null } | null> {
@@ -117,6 +129,7 @@ export const sandboxPayments = {
 export const SANDBOX_RESULT_MESSAGES: Record<string, string> = {
   '001001': 'Unsufficient wallet balance',
   '001031': 'User has cancelled the payment',
+  '001034': 'User has let the payment session expire without paying',
   '101105': 'Expiry date: card expired',
   '101399': 'Secure mode: 3DSecure authentication is not available',
   '105101': 'Invalid card number',
@@ -135,7 +148,8 @@ async function finish(db: Db, id: string, code: string | null) {
         ? { status: 'FAILED', resultCode: code, resultMessage: SANDBOX_RESULT_MESSAGES[code] ?? 'Transaction refused', secureModePending: false }
         : { status: 'SUCCEEDED', resultCode: '000000', resultMessage: 'Success', secureModePending: false },
     )
-    .where(eq(sandboxTransactions.id, id));
+    // Only a pay-in still waiting ends: a finished one never changes again.
+    .where(and(eq(sandboxTransactions.id, id), eq(sandboxTransactions.status, 'CREATED')));
 }
 
 function returnTo(returnUrl: string | null, id: string) {
