@@ -69,6 +69,13 @@ export const bookings = pgTable(
     index('bookings_cottage_check_in_idx').on(t.cottageId, t.checkIn),
     index('bookings_status_expiry_idx').on(t.status, t.bookingExpirationDate),
     index('bookings_status_check_out_idx').on(t.status, t.checkOut),
+    // The sweep reads only rows whose state can still change (issue 12), not every booking ever paid:
+    // paid and not yet paid out, …
+    index('bookings_payout_open_idx').on(t.checkIn).where(sql`${t.paidAt} is not null and ${t.paidOutAt} is null`),
+    // … and paid ones whose calendar marking or insurance a crash or an insurer failure left undone.
+    index('bookings_paid_unfinished_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'PAID' and (${t.calendarBefore} is null or (${t.insurance} and ${t.omocomId} is null))`),
     check('bookings_stay_check', sql`${t.checkOut} > ${t.checkIn}`),
     check('bookings_total_price_check', sql`${t.totalPrice} > 0`),
   ],

@@ -1,0 +1,2 @@
+CREATE INDEX "bookings_payout_open_idx" ON "bookings" USING btree ("check_in") WHERE "bookings"."paid_at" is not null and "bookings"."paid_out_at" is null;--> statement-breakpoint
+CREATE INDEX "bookings_paid_unfinished_idx" ON "bookings" USING btree ("id") WHERE "bookings"."status" = 'PAID' and ("bookings"."calendar_before" is null or ("bookings"."insurance" and "bookings"."omocom_id" is null));
