@@ -4,7 +4,8 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { webConfig } from './lib/api/config';
 import { LANG_COOKIE, SESSION_COOKIE } from './lib/constants';
-import { isLocale } from './lib/i18n/locale';
+import { isLocale, pickLocale } from './lib/i18n/locale';
+import { translate } from './lib/i18n/messages';
 import { loginPathFor } from './lib/rules/next-path';
 import { securityHeaders } from './lib/security-headers';
 
@@ -27,6 +28,13 @@ const ONE_YEAR = 365 * 24 * 60 * 60;
 
 export function proxy(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;
+
+  // A path that does not decode (`%c0`) names nothing: 400 here, before Next's own decoding fails with a 500.
+  if (!decodes(pathname)) {
+    return NextResponse.json({ message: translate(pickLocale(request.cookies.get(LANG_COOKIE)?.value), 'errors.badUrl'), errors: [] }, { status: 400 });
+  }
+  // The BFF and the image route answer with headers of their own; nothing below concerns them.
+  if (pathname.startsWith('/api/') || pathname.startsWith('/img/')) return NextResponse.next();
 
   const lang = searchParams.get('lang');
   if (lang !== null) {
@@ -64,7 +72,16 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
+function decodes(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const config = {
-  // Every page; not the BFF (JSON with its own headers), resized images and Next's static files.
-  matcher: ['/((?!api/|img/|_next/static|_next/image|favicon.ico|robots.txt).*)'],
+  // Every page, the BFF and the image route; not Next's static files.
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|robots.txt).*)'],
 };

@@ -81,3 +81,16 @@ test('another site cannot sign the user out; the user can', async ({ page, baseU
   await expect(page).toHaveURL(/\/dashboard\/login/);
   expect((await page.request.get('/api/user')).status()).toBe(401);
 });
+
+test('a client-chosen X-Forwarded-For does not make one client many (per-address limits hold)', async ({ playwright, baseURL }) => {
+  // Anonymous error reports are limited per address; each request claims another address.
+  const client = await playwright.request.newContext({ baseURL });
+  const statuses: number[] = [];
+  for (let i = 0; i < 25; i++) {
+    const response = await client.post('/api/errors', { headers: { 'x-forwarded-for': `203.0.113.${i}`, 'content-type': 'application/json' }, data: { message: `probe ${i}` } });
+    statuses.push(response.status());
+  }
+  expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(20);
+  expect(statuses.at(-1)).toBe(429);
+  await client.dispose();
+});
