@@ -5,6 +5,7 @@ import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { loginPathFor } from '../rules/next-path';
 import { webConfig } from './config';
+import { rememberAnswers } from './remember-answers';
 import { getSession } from './session';
 
 /**
@@ -50,7 +51,12 @@ export class ApiResponseError extends Error {
  * and sends the visitor to login with `next` (via /logout, which clears the cookie). Memoised per
  * request, so the shell and the page asking for the same path (e.g. /api/user) cost one call.
  */
-export const apiGet = cache(getFromApi) as <T>(pathWithQuery: string) => Promise<T>;
+export function apiGet<T>(pathWithQuery: string): Promise<T> {
+  return rememberAnswers(requestMemo(), pathWithQuery, () => getFromApi<T>(pathWithQuery));
+}
+
+/** One map per server request (React's `cache`), from path to the answer being loaded. */
+const requestMemo = cache(() => new Map<string, Promise<unknown>>());
 
 async function getFromApi<T>(pathWithQuery: string): Promise<T> {
   const session = await getSession();
