@@ -19,11 +19,12 @@ export function formatDate(value: string | Date, locale: Locale, withTime = fals
   return format.format(typeof value === 'string' ? new Date(value) : value);
 }
 
+const kronorFormats = [0, 2].map((digits) => new Intl.NumberFormat('sv-SE', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+
 /** Money in öre shown as kronor: 123400 → "1 234 kr". */
 export function formatMoney(ore: number): string {
   if (!Number.isInteger(ore)) throw new TypeError('Money is integer öre');
   const kronor = ore / 100;
-  const digits = Number.isInteger(kronor) ? 0 : 2;
-  const text = new Intl.NumberFormat('sv-SE', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(kronor);
+  const text = kronorFormats[Number.isInteger(kronor) ? 0 : 1]!.format(kronor);
   return `${text.replace(/\u00a0|\u202f/g, ' ')} kr`;
 }

@@ -30,17 +30,19 @@ export function daysBetween(from: Day, to: Day): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one: made once per process.
+const stockholmDay = new Intl.DateTimeFormat('sv-SE', { timeZone: TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const stockholmWallClock = new Intl.DateTimeFormat('en-GB', { timeZone: TIMEZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
 /** Today's date in Europe/Stockholm. */
 export function todayInStockholm(now: Date = new Date()): Day {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return stockholmDay.format(now);
 }
 
 /** Europe/Stockholm's offset from UTC at an instant, in milliseconds (+1 h in winter, +2 h in summer). */
 function stockholmOffsetMs(instant: number): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: TIMEZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, p.value]),
+    stockholmWallClock.formatToParts(new Date(instant)).map((p) => [p.type, p.value]),
   );
   const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
   return asUtc - Math.floor(instant / 1000) * 1000;
