@@ -1,0 +1,140 @@
+// npm run bench — throughput and latency of the signed-in lists against a large data set (issue 12).
+// Seeds BENCH_DATABASE_URL (scripts/bench-seed.ts: 10 k users, 20 k ads, 100 k conversations, 1 M
+// messages, 100 k bookings; the demo host and guest own ~2 000 conversations and bookings each),
+// builds, starts `node server.mjs` against it, and runs autocannon (10 connections, 10 s) on the floor
+// (GET /api/flags, anonymous) and on every target as the demo host. Prints a table and exits 1 when a
+// target misses the goal: lists ≥ 50 % of the floor's req/s and p99 ≤ 2× the floor's; the two pages
+// ≥ 40 % of the trivial page's req/s; deep pages within 2× of page 1.
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench [-- --no-seed] [-- --no-build]
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const args = process.argv.slice(2);
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+if (!databaseUrl) {
+  console.error('Set BENCH_DATABASE_URL to a PostgreSQL database the bench may empty (e.g. postgres://postgres@127.0.0.1:5432/bench).');
+  process.exit(2);
+}
+const port = Number(process.env.BENCH_PORT ?? 3400);
+const base = `http://127.0.0.1:${port}`;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 10;
+
+function run(command, argv, env = {}) {
+  const r = spawnSync(command, argv, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) throw new Error(`${command} ${argv.join(' ')} exited with ${r.status}`);
+}
+
+if (!args.includes('--no-seed')) run(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/bench-seed.ts']);
+if (!args.includes('--no-build')) run('npx', ['next', 'build']);
+
+// The app, as `npm start` runs it, on the bench database (the demo seed is already there).
+const server = spawn(process.execPath, ['server.mjs', '-p', String(port), '-H', '127.0.0.1'], {
+  env: { ...process.env, NODE_ENV: 'production', STUGA_SANDBOX: '1', DATABASE_URL: databaseUrl, STUGA_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'stuga-bench-')), LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const stop = () => server.exitCode === null && server.kill('SIGTERM');
+process.on('exit', stop);
+
+async function waitReady() {
+  for (let i = 0; i < 600; i++) {
+    if (server.exitCode !== null) throw new Error('the server exited');
+    try {
+      if ((await fetch(`${base}/api/flags`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the server did not start');
+}
+
+async function signIn(username, password) {
+  const r = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  if (!r.ok) throw new Error(`sign-in failed: ${r.status} ${await r.text()}`);
+  return r.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+/** A few sequential requests: the target answers 2xx, and first-request costs are out of the way. */
+async function warm(target) {
+  for (let i = 0; i < 5; i++) {
+    const r = await fetch(base + target.path, { headers: target.headers, redirect: 'manual' });
+    await r.arrayBuffer();
+    if (r.status < 200 || r.status >= 300) throw new Error(`${target.name}: ${target.path} answered ${r.status}`);
+  }
+}
+
+function measure(target) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url: base + target.path, connections: CONNECTIONS, duration: DURATION_S, headers: target.headers }, (error, result) => {
+      if (error) reject(error);
+      else resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts });
+    });
+  });
+}
+
+try {
+  await waitReady();
+  const cookie = await signIn('host@example.com', 'demo-host-1');
+  const auth = { cookie };
+  const inbox = await (await fetch(`${base}/api/conversations`, { headers: auth })).json();
+  const longest = inbox.results[0].id; // the 3 000-message conversation is the host's most recent
+
+  const targets = [
+    { name: 'floor: GET /api/flags (anonymous)', path: '/api/flags', kind: 'floor' },
+    { name: 'GET /api/user', path: '/api/user', kind: 'list' },
+    { name: 'GET /api/conversations', path: '/api/conversations', kind: 'list', id: 'conv1' },
+    { name: 'GET /api/conversations offset 1000', path: '/api/conversations?offset=1000', kind: 'list', deepOf: 'conv1' },
+    { name: 'GET /api/user/bookings', path: '/api/user/bookings', kind: 'list', id: 'book1' },
+    { name: 'GET /api/user/bookings offset 1000', path: '/api/user/bookings?offset=1000', kind: 'list', deepOf: 'book1' },
+    { name: `GET /api/conversations/${longest}/messages (latest of 3 000)`, path: `/api/conversations/${longest}/messages`, kind: 'list' },
+    { name: 'GET /api/cottages (the host\'s ads)', path: '/api/cottages', kind: 'list' },
+    { name: 'page: /dashboard/login (signed out, trivial)', path: '/dashboard/login', kind: 'trivial' },
+    { name: 'page: /dashboard/conversations', path: '/dashboard/conversations', kind: 'page' },
+    { name: 'page: /dashboard/bookings', path: '/dashboard/bookings', kind: 'page' },
+  ].map((t) => ({ ...t, headers: t.kind === 'floor' || t.kind === 'trivial' ? {} : auth }));
+
+  const results = new Map();
+  for (const t of targets) {
+    await warm(t);
+    const r = await measure(t);
+    results.set(t.id ?? t.name, r);
+    t.result = r;
+    process.stderr.write(`${t.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms\n`);
+  }
+
+  const floor = targets.find((t) => t.kind === 'floor').result;
+  const trivial = targets.find((t) => t.kind === 'trivial').result;
+  let failed = 0;
+  const rows = targets.map((t) => {
+    const r = t.result;
+    const against = t.kind === 'page' ? trivial : floor;
+    const checks = [];
+    if (r.bad) checks.push(`${r.bad} non-2xx/errors`);
+    if (t.kind === 'list') {
+      if (r.rps < 0.5 * floor.rps) checks.push('< 50 % of floor req/s');
+      if (r.p99 > 2 * Math.max(floor.p99, 1)) checks.push('p99 > 2× floor');
+    }
+    if (t.kind === 'page' && r.rps < 0.4 * trivial.rps) checks.push('< 40 % of trivial page req/s');
+    if (t.deepOf) {
+      const first = results.get(t.deepOf);
+      if (r.rps < 0.5 * first.rps || r.p99 > 2 * Math.max(first.p99, 1)) checks.push('deep > 2× page 1');
+    }
+    if (checks.length) failed++;
+    const verdict = t.kind === 'floor' || t.kind === 'trivial' ? '—' : checks.length ? `FAIL (${checks.join('; ')})` : 'pass';
+    return `| ${t.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.rps / against.rps).toFixed(2)} | ${verdict} |`;
+  });
+  console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s per target; ratio = req/s ÷ the floor's (pages: ÷ the trivial page's)\n`);
+  console.log('| target | req/s | p50 ms | p99 ms | ratio | goal |\n| --- | ---: | ---: | ---: | ---: | --- |');
+  console.log(rows.join('\n'));
+  console.log(failed ? `\n${failed} target(s) under the goal` : '\nall targets meet the goal');
+  stop();
+  process.exit(failed ? 1 : 0);
+} catch (error) {
+  console.error(error);
+  stop();
+  process.exit(2);
+}
