@@ -55,3 +55,28 @@ export type Booking = {
   last_payment: { status: string; result_code: string | null; result_message: string | null } | null;
 };
 export type CancellationPolicy = { id: number; name: string; cancel_for_full_refund_in_days: number; cancel_for_half_refund_in_days: number };
+/** One row of My Bookings as GET /api/user/bookings answers it: only what the list shows (the booking page reads the rest). */
+export type BookingListItem = Pick<
+  Booking,
+  | 'id'
+  | 'role'
+  | 'status'
+  | 'label'
+  | 'check_in'
+  | 'check_out'
+  | 'created_at'
+  | 'conversation_id'
+  | 'cottage_id'
+  | 'guest_id'
+  | 'host_id'
+  | 'number_of_guests'
+  | 'total_price'
+  | 'booking_expiration_date'
+  | 'paid_at'
+  | 'paid_out_at'
+  | 'can_leave_review'
+> & {
+  cottage: { id: number; title_sv: string | null } | null;
+  Host: Pick<BookingPerson, 'id' | 'name' | 'deleted'>;
+  Guest: Pick<BookingPerson, 'id' | 'name' | 'deleted'>;
+};

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { PAGE_SIZE_BOOKINGS } from '@/lib/constants';
+import { PAGE_SIZE_BOOKINGS, TIMEZONE } from '@/lib/constants';
 import { dac7Valid } from '@/lib/rules/ad';
 import {
   bookingActions,
@@ -12,6 +12,7 @@ import {
   payoutDueAt,
   platformFee,
   shares,
+  STAY_TIME,
   statusAt,
   timelineOf,
   usesInsuranceTerms,
@@ -575,6 +576,8 @@ async function restoreCalendar(db: Db, booking: BookingRow) {
 /** A pay-in the browser never came back from is asked about again for a day (then the provider has expired it). */
 const WAITING_PAYIN_MIN_AGE_MS = 60_000;
 const WAITING_PAYIN_MAX_AGE_MS = 24 * 60 * 60_000;
+/** Rows the sweep handles per statement, so no run holds a large set in memory or locks many rows at once. */
+const SWEEP_BATCH = 500;
 
 /**
  * What time does, without anyone opening a page: expires offers, finishes stays, pays hosts out,
@@ -583,30 +586,60 @@ const WAITING_PAYIN_MAX_AGE_MS = 24 * 60 * 60_000;
  * anywhere, any number of times.
  */
 export async function sweepBookings(db: Db, now = new Date()) {
-  const expired = await db
-    .update(bookings)
-    .set({ status: 'EXPIRED' })
-    .where(and(eq(bookings.status, 'PENDING'), lte(bookings.bookingExpirationDate, now)))
-    .returning();
-  for (const b of expired) await closePendingTodo(db, b);
+  // Each step reads only rows whose state can still change, through an index, a batch at a time.
+  let expired = 0;
+  for (;;) {
+    const open = db.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.status, 'PENDING'), lte(bookings.bookingExpirationDate, now))).limit(SWEEP_BATCH);
+    const batch = await db
+      .update(bookings)
+      .set({ status: 'EXPIRED' })
+      .where(and(inArray(bookings.id, open), eq(bookings.status, 'PENDING')))
+      .returning();
+    for (const b of batch) await closePendingTodo(db, b);
+    expired += batch.length;
+    if (batch.length < SWEEP_BATCH) break;
+  }
   const today = todayInStockholm(now);
-  const ending = await db.select().from(bookings).where(and(eq(bookings.status, 'PAID'), lte(bookings.checkOut, today)));
   let finished = 0;
-  for (const b of ending) if ((await settle(db, b, now)).status === 'FINISHED') finished++;
-  // Paid stays, and cancelled paid bookings whose guest did not get everything back (issue 11 §3).
-  const due = await db
-    .select()
-    .from(bookings)
-    .where(
-      and(
-        or(inArray(bookings.status, ['PAID', 'FINISHED']), and(eq(bookings.status, 'CANCELLED'), isNotNull(bookings.paidAt), sql`coalesce(${bookings.refundAmount}, 0) < ${bookings.totalPrice}`)),
-        isNull(bookings.paidOutAt),
-        lte(bookings.checkIn, addDays(today, -1)),
-        sql`not exists (select 1 from ${moneyIntents} where ${moneyIntents.bookingId} = ${bookings.id} and ${moneyIntents.kind} = 'PAYOUT')`,
-      ),
-    );
+  for (;;) {
+    // A stay ends at noon of its check-out day in Stockholm (statusAt): the date narrows, the instant decides.
+    const ended = db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.status, 'PAID'), lte(bookings.checkOut, today), sql`(${bookings.checkOut} + ${STAY_TIME}::time) at time zone ${TIMEZONE} <= ${now}`))
+      .limit(SWEEP_BATCH);
+    const batch = await db
+      .update(bookings)
+      .set({ status: 'FINISHED', finishedAt: now })
+      .where(and(inArray(bookings.id, ended), eq(bookings.status, 'PAID')))
+      .returning({ id: bookings.id });
+    finished += batch.length;
+    if (batch.length < SWEEP_BATCH) break;
+  }
+  // Paid stays, and cancelled paid bookings whose guest did not get everything back (issue 11 §3),
+  // not yet paid out: the partial index bookings_payout_open_idx holds only these.
   let paidOut = 0;
-  for (const b of due) if (payoutDueAt({ check_in: day(b.checkIn) }) <= now && (await payOut(db, b, now))) paidOut++;
+  let after = 0;
+  for (;;) {
+    const due = await db
+      .select()
+      .from(bookings)
+      .where(
+        and(
+          isNotNull(bookings.paidAt),
+          isNull(bookings.paidOutAt),
+          lte(bookings.checkIn, addDays(today, -1)),
+          sql`${bookings.id} > ${after}`,
+          or(inArray(bookings.status, ['PAID', 'FINISHED']), and(eq(bookings.status, 'CANCELLED'), sql`coalesce(${bookings.refundAmount}, 0) < ${bookings.totalPrice}`)),
+          sql`not exists (select 1 from ${moneyIntents} where ${moneyIntents.bookingId} = ${bookings.id} and ${moneyIntents.kind} = 'PAYOUT')`,
+        ),
+      )
+      .orderBy(asc(bookings.id))
+      .limit(SWEEP_BATCH);
+    for (const b of due) if (payoutDueAt({ check_in: day(b.checkIn) }) <= now && (await payOut(db, b, now))) paidOut++;
+    if (due.length < SWEEP_BATCH) break;
+    after = due[due.length - 1]!.id;
+  }
 
   const waiting = await db
     .select({ providerId: payins.providerId })
@@ -617,12 +650,15 @@ export async function sweepBookings(db: Db, now = new Date()) {
   // Refunds and payouts decided and not yet carried out (or not yet recorded): the money job.
   const money = await runOpenIntents(db, now);
 
+  // Served by the partial index bookings_paid_unfinished_idx (same predicate); an insurer still failing stays for the next run.
   const unfinished = await db
     .select({ id: bookings.id })
     .from(bookings)
-    .where(and(eq(bookings.status, 'PAID'), or(isNull(bookings.calendarBefore), and(eq(bookings.insurance, true), isNull(bookings.omocomId)))));
+    .where(and(eq(bookings.status, 'PAID'), sql`(${bookings.calendarBefore} is null or (${bookings.insurance} and ${bookings.omocomId} is null))`))
+    .orderBy(asc(bookings.id))
+    .limit(SWEEP_BATCH);
   for (const b of unfinished) await afterPaid(db, b.id);
-  return { expired: expired.length, finished, paidOut, waiting: waiting.length, money };
+  return { expired, finished, paidOut, waiting: waiting.length, money };
 }
 
 /** Pays one booking's host out if it is due at `now` (the sweep's step for one booking; tests race it against a cancel). */
@@ -659,40 +695,134 @@ async function payOut(db: Db, booking: BookingRow, now: Date): Promise<boolean> 
 
 // ——— Lists ———
 
-const ORDER: Record<BookingOrder, SQL[]> = {
-  id_asc: [asc(bookings.id)],
-  check_in_desc: [desc(bookings.checkIn), desc(bookings.id)],
-  check_in_asc: [asc(bookings.checkIn), asc(bookings.id)],
-  paid_at_asc: [sql`${bookings.paidAt} asc nulls last`, asc(bookings.id)],
+/** The booking's status as time has made it (statusAt in SQL): the list shows it without writing, the sweep stores it. */
+const effectiveStatus = (now: Date) => sql`(case
+  when b.status = 'PENDING' and b.booking_expiration_date <= ${now} then 'EXPIRED'
+  when b.status = 'PAID' and (b.check_out + ${STAY_TIME}::time) at time zone ${TIMEZONE} <= ${now} then 'FINISHED'
+  else b.status end)`;
+
+const LIST_ORDER: Record<BookingOrder, (p: string) => SQL> = {
+  id_asc: (p) => sql.raw(`${p}id asc`),
+  check_in_desc: (p) => sql.raw(`${p}check_in desc, ${p}id desc`),
+  check_in_asc: (p) => sql.raw(`${p}check_in asc, ${p}id asc`),
+  paid_at_asc: (p) => sql.raw(`${p}paid_at asc nulls last, ${p}id asc`),
 };
 
-/** GET /api/user/bookings: bookings the user sent or received, filtered, 10 a page, with the next page's link. */
-export async function listUserBookings(db: Db, actor: SessionUser, query: z.output<typeof bookingListQuery>, now = new Date()) {
-  await sweepFor(db, actor.id, now);
+type ListRow = {
+  id: number;
+  role: BookingRole;
+  status: BookingStatus;
+  check_in: string;
+  check_out: string;
+  created_at: Date | string;
+  conversation_id: number;
+  cottage_id: number;
+  host_id: number;
+  guest_id: number;
+  number_of_guests: number;
+  total_price: number;
+  booking_expiration_date: Date | string;
+  paid_at: Date | string | null;
+  paid_out_at: Date | string | null;
+  cottage_title: string | null;
+  host_first: string | null;
+  host_last: string | null;
+  host_hide_last: boolean | null;
+  host_exists: number | null;
+  guest_first: string | null;
+  guest_last: string | null;
+  guest_hide_last: boolean | null;
+  guest_exists: number | null;
+};
+
+/**
+ * My Bookings as one statement, in O(page): each side (host, guest) reads its own (side_id, check_in,
+ * id) index and stops after offset + limit rows, the two are merged, and only the page's rows are
+ * joined to the two people and the ad. Statuses come from the dates (no sweep before reading).
+ * Exported for the query-plan test.
+ */
+export function bookingListStatement(actorId: number, query: z.output<typeof bookingListQuery>, now = new Date()) {
   const limit = Math.min(Math.max(Number(query.limit ?? PAGE_SIZE_BOOKINGS), 1), 50);
   const offset = Number(query.offset ?? 0);
+  const status = effectiveStatus(now);
   const statuses: SQL[] = [];
-  if (query.pending) statuses.push(eq(bookings.status, 'PENDING'));
-  if (query.expired) statuses.push(eq(bookings.status, 'EXPIRED'));
-  if (query.paid) statuses.push(and(eq(bookings.status, 'PAID'), isNull(bookings.paidOutAt))!);
-  if (query.paid_out) statuses.push(and(inArray(bookings.status, ['PAID', 'FINISHED']), sql`${bookings.paidOutAt} is not null`)!);
-  if (query.finished) statuses.push(and(eq(bookings.status, 'FINISHED'), isNull(bookings.paidOutAt))!);
-  if (query.cancelled) statuses.push(eq(bookings.status, 'CANCELLED'));
-  const where = and(
-    or(eq(bookings.hostId, actor.id), eq(bookings.guestId, actor.id)),
-    query.checkInFrom ? gte(bookings.checkIn, query.checkInFrom) : undefined,
-    query.checkInTo ? lte(bookings.checkIn, query.checkInTo) : undefined,
-    statuses.length ? or(...statuses) : undefined,
-  );
-  const rows = await db
-    .select()
-    .from(bookings)
-    .where(where)
-    .orderBy(...ORDER[query.order ?? 'check_in_asc'])
-    .limit(limit + 1)
-    .offset(offset);
-  const page = rows.slice(0, limit);
-  const results = await Promise.all(page.map((b) => bookingDto(db, b, b.hostId === actor.id ? 'host' : 'guest', now)));
+  if (query.pending) statuses.push(sql`${status} = 'PENDING'`);
+  if (query.expired) statuses.push(sql`${status} = 'EXPIRED'`);
+  if (query.paid) statuses.push(sql`(${status} = 'PAID' and b.paid_out_at is null)`);
+  if (query.paid_out) statuses.push(sql`(${status} in ('PAID', 'FINISHED') and b.paid_out_at is not null)`);
+  if (query.finished) statuses.push(sql`(${status} = 'FINISHED' and b.paid_out_at is null)`);
+  if (query.cancelled) statuses.push(sql`${status} = 'CANCELLED'`);
+  const filters: SQL[] = [];
+  if (query.checkInFrom) filters.push(sql`b.check_in >= ${query.checkInFrom}`);
+  if (query.checkInTo) filters.push(sql`b.check_in <= ${query.checkInTo}`);
+  if (statuses.length) filters.push(sql`(${sql.join(statuses, sql` or `)})`);
+  const extra = filters.length ? sql` and ${sql.join(filters, sql` and `)}` : sql``;
+  const order = LIST_ORDER[query.order ?? 'check_in_asc'];
+  const reach = offset + limit + 1;
+  const side = (role: BookingRole) => sql`(select b.id, b.check_in, b.paid_at, ${role}::text as role from ${bookings} b
+      where ${role === 'host' ? sql`b.host_id = ${actorId}` : sql`b.guest_id = ${actorId} and b.host_id <> ${actorId}`}${extra}
+      order by ${order('b.')} limit ${reach})`;
+  const statement = sql`
+    with page as (
+      select * from (${side('host')} union all ${side('guest')}) sides
+      order by ${order('')} limit ${limit + 1} offset ${offset}
+    )
+    select b.id, p.role, ${status} as status, b.check_in::text as check_in, b.check_out::text as check_out, b.created_at, b.conversation_id,
+      b.cottage_id, b.host_id, b.guest_id, b.number_of_guests, b.total_price, b.booking_expiration_date, b.paid_at, b.paid_out_at,
+      co.title_sv as cottage_title,
+      h.id as host_exists, h.first_name as host_first, h.last_name as host_last, h.hide_last_name as host_hide_last,
+      g.id as guest_exists, g.first_name as guest_first, g.last_name as guest_last, g.hide_last_name as guest_hide_last
+    from page p
+    join ${bookings} b on b.id = p.id
+    left join ${cottages} co on co.id = b.cottage_id
+    left join ${users} h on h.id = b.host_id
+    left join ${users} g on g.id = b.guest_id
+    order by ${order('p.')}`;
+  return { statement, limit, offset };
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** A party in the list: the name only (the last name as an initial when its owner asks); phone numbers are the booking page's. */
+function listPerson(id: number | null, first: string | null, last: string | null, hideLast: boolean | null) {
+  if (id === null) return { id: null, name: null, deleted: true };
+  const shown = hideLast && last ? `${last[0]}.` : (last ?? '');
+  return { id, name: `${first ?? ''} ${shown}`.trim() || null, deleted: false };
+}
+
+/** One row of My Bookings: what the list shows, nothing of the booking page (timeline, actions, policy, payments). */
+function bookingListItem(r: ListRow) {
+  const paidOutAt = r.paid_out_at === null ? null : iso(r.paid_out_at);
+  return {
+    id: r.id,
+    role: r.role,
+    status: r.status,
+    label: listLabel(r.status, paidOutAt),
+    check_in: r.check_in,
+    check_out: r.check_out,
+    created_at: iso(r.created_at),
+    conversation_id: r.conversation_id,
+    cottage_id: r.cottage_id,
+    guest_id: r.guest_id,
+    host_id: r.host_id,
+    number_of_guests: r.number_of_guests,
+    total_price: r.total_price,
+    booking_expiration_date: iso(r.booking_expiration_date),
+    paid_at: r.paid_at === null ? null : iso(r.paid_at),
+    paid_out_at: paidOutAt,
+    can_leave_review: r.role === 'guest' && r.status === 'FINISHED',
+    cottage: { id: r.cottage_id, title_sv: r.cottage_title },
+    Host: listPerson(r.host_exists, r.host_first, r.host_last, r.host_hide_last),
+    Guest: listPerson(r.guest_exists, r.guest_first, r.guest_last, r.guest_hide_last),
+  };
+}
+export type BookingListItem = ReturnType<typeof bookingListItem>;
+
+/** GET /api/user/bookings: bookings the user sent or received, filtered, 10 a page, with the next page's link. One query. */
+export async function listUserBookings(db: Db, actor: SessionUser, query: z.output<typeof bookingListQuery>, now = new Date()) {
+  const { statement, limit, offset } = bookingListStatement(actor.id, query, now);
+  const rows = ((await db.execute(statement)) as unknown as { rows: ListRow[] }).rows;
+  const results = rows.slice(0, limit).map(bookingListItem);
   let nextPage: string | null = null;
   if (rows.length > limit) {
     const params = new URLSearchParams();
@@ -702,21 +832,6 @@ export async function listUserBookings(db: Db, actor: SessionUser, query: z.outp
     nextPage = `/api/user/bookings?${params.toString()}`;
   }
   return { results, nextPage };
-}
-
-/** Before listing, the user's own bookings that time has moved are settled (served by the host/guest indexes). */
-async function sweepFor(db: Db, userId: number, now: Date) {
-  const today = todayInStockholm(now);
-  const stale = await db
-    .select()
-    .from(bookings)
-    .where(
-      and(
-        or(eq(bookings.hostId, userId), eq(bookings.guestId, userId)),
-        or(and(eq(bookings.status, 'PENDING'), lte(bookings.bookingExpirationDate, now)), and(eq(bookings.status, 'PAID'), lte(bookings.checkOut, today))),
-      ),
-    );
-  for (const b of stale) await settle(db, b, now);
 }
 
 /** GET /api/conversations/{id}/bookings: the offers of one conversation, newest first. */
