@@ -42,20 +42,29 @@ export async function readCalendar(db: Db, cottageId: number): Promise<CalendarR
   return rows.map((r) => ({ from: r.fromDate, to: r.toDate, state: r.state as CalendarRange['state'] }));
 }
 
-/** Adds an OUTDATED_COTTAGE to-do for each of the user's ads whose calendar is older than 3 months. */
-export async function syncOutdatedCalendarTodos(db: Db, userId: number): Promise<void> {
+/**
+ * The user's ads whose calendar is older than 3 months and that have no OUTDATED_COTTAGE row yet:
+ * unread reminders the to-do list shows without writing anything (issue 12: no writes on reads). A
+ * row appears only when the host marks the reminder read; saving the calendar deletes it.
+ */
+export async function outdatedCalendarTodos(db: Db, userId: number): Promise<{ id: number; since: Date }[]> {
   const limit = new Date();
   limit.setMonth(limit.getMonth() - CALENDAR_OUTDATED_MONTHS);
-  const outdated = await db
-    .select({ id: cottages.id })
+  const rows = await db
+    .select({ id: cottages.id, savedAt: sql<Date | string>`coalesce(${cottages.calendarUpdatedAt}, ${cottages.createdAt})` })
     .from(cottages)
-    .where(and(eq(cottages.userId, userId), or(lt(cottages.calendarUpdatedAt, limit), and(isNull(cottages.calendarUpdatedAt), lt(cottages.createdAt, limit)))));
-  if (outdated.length) {
-    await db
-      .insert(todos)
-      .values(outdated.map((c) => ({ userId, type: 'OUTDATED_COTTAGE' as const, refId: c.id })))
-      .onConflictDoNothing();
-  }
+    .where(
+      and(
+        eq(cottages.userId, userId),
+        or(lt(cottages.calendarUpdatedAt, limit), and(isNull(cottages.calendarUpdatedAt), lt(cottages.createdAt, limit))),
+        sql`not exists (select 1 from ${todos} where ${todos.userId} = ${userId} and ${todos.type} = 'OUTDATED_COTTAGE' and ${todos.refId} = ${cottages.id})`,
+      ),
+    );
+  return rows.map((r) => {
+    const since = new Date(r.savedAt);
+    since.setMonth(since.getMonth() + CALENDAR_OUTDATED_MONTHS);
+    return { id: r.id, since };
+  });
 }
 
 export async function listLastMinutes(db: Db, cottageId: number) {

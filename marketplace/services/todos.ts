@@ -2,21 +2,30 @@ import 'server-only';
 import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../db/client';
-import { news, todos, type ToDoType } from '../db/schema';
+import { cottages, news, todos, type ToDoType } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { notFound } from '../http/errors';
-import { syncOutdatedCalendarTodos } from './cottage-calendar';
+import { outdatedCalendarTodos } from './cottage-calendar';
 
-/** GET /api/user/todo: the actor's items, unread first, as `{ type, value: { read, id, conversation_id } }`. */
+const TODO_LIMIT = 200;
+
+/** GET /api/user/todo: the actor's items, unread first, as `{ type, value: { read, id, conversation_id } }`. Reads only. */
 export async function listTodos(db: Db, actor: SessionUser) {
-  await syncOutdatedCalendarTodos(db, actor.id);
-  const rows = await db
-    .select({ type: todos.type, read: todos.read, id: todos.refId, conversationId: todos.conversationId, title: news.title })
-    .from(todos)
-    .leftJoin(news, and(eq(todos.type, 'UNREAD_NEWS'), eq(news.id, todos.refId)))
-    .where(eq(todos.userId, actor.id))
-    .orderBy(asc(todos.read), desc(todos.createdAt), desc(todos.id))
-    .limit(200);
+  const [stored, outdated] = await Promise.all([
+    db
+      .select({ type: todos.type, read: todos.read, id: todos.refId, conversationId: todos.conversationId, title: news.title, createdAt: todos.createdAt })
+      .from(todos)
+      .leftJoin(news, and(eq(todos.type, 'UNREAD_NEWS'), eq(news.id, todos.refId)))
+      .where(eq(todos.userId, actor.id))
+      .orderBy(asc(todos.read), desc(todos.createdAt), desc(todos.id))
+      .limit(TODO_LIMIT),
+    outdatedCalendarTodos(db, actor.id),
+  ]);
+  // Ads with an old calendar and no stored reminder are unread reminders since their calendar got old.
+  const reminders = outdated.map((c) => ({ type: 'OUTDATED_COTTAGE' as const, read: false, id: c.id, conversationId: null, title: null, createdAt: c.since }));
+  const rows = reminders.length
+    ? [...stored, ...reminders].sort((a, b) => Number(a.read) - Number(b.read) || b.createdAt.getTime() - a.createdAt.getTime()).slice(0, TODO_LIMIT)
+    : stored;
   // Unread messages are one item (it leads to the inbox), however many conversations have them.
   const messageRows = rows.filter((r) => r.type === 'UNREAD_MESSAGES');
   const others = rows.filter((r) => r.type !== 'UNREAD_MESSAGES');
@@ -25,7 +34,18 @@ export async function listTodos(db: Db, actor: SessionUser) {
   return merged.map((r) => ({ type: r.type, value: { read: r.read, id: r.id, conversation_id: r.conversationId, title: r.title } }));
 }
 
+/** The actor reads an item; an old-calendar reminder that was only computed is stored as read. */
 export async function markTodoRead(db: Db, actor: SessionUser, type: ToDoType, refId: number) {
+  if (type === 'OUTDATED_COTTAGE') {
+    const [own] = await db.select({ id: cottages.id }).from(cottages).where(and(eq(cottages.id, refId), eq(cottages.userId, actor.id))).limit(1);
+    if (own) {
+      await db
+        .insert(todos)
+        .values({ userId: actor.id, type, refId, read: true })
+        .onConflictDoUpdate({ target: [todos.userId, todos.type, todos.refId], set: { read: true } });
+      return;
+    }
+  }
   await db
     .update(todos)
     .set({ read: true })
