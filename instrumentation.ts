@@ -9,5 +9,12 @@ export async function register() {
   const { getDb } = await import('./marketplace/db/client');
   await getDb();
   const { startJobs } = await import('./marketplace/jobs/runner');
-  await startJobs();
+  const { log } = await import('./marketplace/log');
+  // The site keeps serving when the queue cannot start; the start is tried again, loudly.
+  const start = () =>
+    startJobs().catch((error: unknown) => {
+      log.error({ err: error }, 'background jobs did not start; trying again in 30 s');
+      setTimeout(() => void start(), 30_000).unref();
+    });
+  await start();
 }

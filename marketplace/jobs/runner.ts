@@ -8,6 +8,8 @@ export type JobRunner = { kind: 'pg-boss' | 'timer'; stop: () => Promise<void> }
 
 /** The queue's tables live in their own schema, beside the app's. */
 export const JOB_SCHEMA = 'pgboss';
+/** Advisory lock key of the queue setup (any constant other code does not use). */
+const QUEUE_SETUP_LOCK = 7_212_012;
 
 /**
  * Starts the background jobs of this process. On PostgreSQL they go through pg-boss: every instance
@@ -36,24 +38,46 @@ async function startPgBoss(connectionString: string): Promise<JobRunner> {
   const boss = new PgBoss({ connectionString, schema: JOB_SCHEMA, max: 3, application_name: 'stuga-jobs' });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
+  try {
+    await setUp(boss, connectionString);
+  } catch (error) {
+    await boss.stop({ graceful: false }).catch(() => undefined); // the caller tries again with a new one
+    throw error;
+  }
+  log.info({ jobs: jobs.map((j) => j.name) }, 'jobs scheduled on pg-boss');
+  return { kind: 'pg-boss', stop: () => boss.stop({ graceful: true, wait: true }) };
+}
+
+async function setUp(boss: import('pg-boss'), connectionString: string) {
+  // pg-boss 10 deadlocks when two instances create the same queues at once: create them one
+  // instance at a time, under an advisory lock held on a connection of its own.
+  const { Client } = await import('pg');
+  const lock = new Client({ connectionString });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [QUEUE_SETUP_LOCK]);
+    for (const job of jobs) {
+      // stately: at most one run waiting and one running per job across all instances, so a slow
+      // run is never overlapped by the next minute's.
+      await boss.createQueue(job.name, {
+        name: job.name,
+        policy: 'stately',
+        retryLimit: job.retryLimit,
+        retryDelay: job.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: job.expireInSeconds,
+      });
+      await boss.schedule(job.name, job.cron);
+    }
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [QUEUE_SETUP_LOCK]).catch(() => undefined);
+    await lock.end();
+  }
   for (const job of jobs) {
-    // stately: at most one run waiting and one running per job across all instances, so a slow
-    // run is never overlapped by the next minute's.
-    await boss.createQueue(job.name, {
-      name: job.name,
-      policy: 'stately',
-      retryLimit: job.retryLimit,
-      retryDelay: job.retryDelaySeconds,
-      retryBackoff: true,
-      expireInSeconds: job.expireInSeconds,
-    });
-    await boss.schedule(job.name, job.cron);
     await boss.work(job.name, { pollingIntervalSeconds: 2 }, async ([pgJob]) => runLogged(job, `${pgJob?.id ?? '?'}`));
     // The run at start: one per minute however many instances start together.
     await boss.send(job.name, {}, { singletonKey: 'start', singletonSeconds: 60 });
   }
-  log.info({ jobs: jobs.map((j) => j.name) }, 'jobs scheduled on pg-boss');
-  return { kind: 'pg-boss', stop: () => boss.stop({ graceful: true, wait: true }) };
 }
 
 function startTimers(): JobRunner {
