@@ -773,10 +773,11 @@ export function bookingListStatement(actorId: number, query: z.output<typeof boo
       h.id as host_exists, h.first_name as host_first, h.last_name as host_last, h.hide_last_name as host_hide_last,
       g.id as guest_exists, g.first_name as guest_first, g.last_name as guest_last, g.hide_last_name as guest_hide_last
     from page p
-    join ${bookings} b on b.id = p.id
-    left join ${cottages} co on co.id = b.cottage_id
-    left join ${users} h on h.id = b.host_id
-    left join ${users} g on g.id = b.guest_id
+    join lateral (select * from ${bookings} b where b.id = p.id limit 1) b on true
+    -- Lookups by primary key for the page's rows only (limit 1 keeps the planner from hashing the whole table).
+    left join lateral (select co.title_sv from ${cottages} co where co.id = b.cottage_id limit 1) co on true
+    left join lateral (select h.id, h.first_name, h.last_name, h.hide_last_name from ${users} h where h.id = b.host_id limit 1) h on true
+    left join lateral (select g.id, g.first_name, g.last_name, g.hide_last_name from ${users} g where g.id = b.guest_id limit 1) g on true
     order by ${order('p.')}`;
   return { statement, limit, offset };
 }

@@ -121,8 +121,9 @@ export function inboxQuery(actorId: number, query: { limit?: string; offset?: st
         from ${conversationTags} ct join ${conversationTagNames} t on t.id = ct.tag_id
         where ct.conversation_id = p.id and ct.user_id = ${actorId}), '[]'::json) as tags
     from page p
-    left join ${users} u on u.id = p.other_id
-    left join ${cottages} co on co.id = p.cottage_id
+    -- Lookups by primary key for the page's rows only (limit 1 keeps the planner from hashing the whole table).
+    left join lateral (select u.id, u.first_name, u.last_name, u.hide_last_name from ${users} u where u.id = p.other_id limit 1) u on true
+    left join lateral (select co.id, co.title_sv from ${cottages} co where co.id = p.cottage_id limit 1) co on true
     left join lateral (
       select m.text, m.type from ${messages} m
       where m.conversation_id = p.id and m.deleted_at is null and m.visible_to in ('all', p.role)
@@ -170,18 +171,23 @@ export async function listConversations(db: Db, actor: SessionUser, query: { lim
 
 const PAGE_MESSAGES = 100;
 
-/** Messages of a conversation for the actor: the latest 100, those before an id, or those after one (polling). */
-export async function readMessages(db: Db, actor: SessionUser, conversation: ConversationRow, role: Role, query: { after?: string; before?: string }) {
-  const otherId = role === 'host' ? conversation.guestId : conversation.hostId;
-  const where = [eq(messages.conversationId, conversation.id), visibleFor(role)];
+/** One page of a conversation's messages for a side, on the (conversation_id, id) index. Exported for the query-plan test. */
+export function messagesPage(db: Db, conversationId: number, role: Role, query: { after?: string; before?: string }) {
+  const where = [eq(messages.conversationId, conversationId), visibleFor(role)];
   if (query.after) where.push(gt(messages.id, Number(query.after)));
   if (query.before) where.push(lt(messages.id, Number(query.before)));
-  const rows = await db
+  return db
     .select()
     .from(messages)
     .where(and(...where))
     .orderBy(query.after ? asc(messages.id) : desc(messages.id))
     .limit(PAGE_MESSAGES);
+}
+
+/** Messages of a conversation for the actor: the latest 100, those before an id, or those after one (polling). */
+export async function readMessages(db: Db, actor: SessionUser, conversation: ConversationRow, role: Role, query: { after?: string; before?: string }) {
+  const otherId = role === 'host' ? conversation.guestId : conversation.hostId;
+  const rows = await messagesPage(db, conversation.id, role, query);
   const ordered = query.after ? rows : rows.reverse();
   const seen = await lastSeen(db, conversation.id, otherId);
   return ordered.map((m) => messageDto(m, seen, otherId));

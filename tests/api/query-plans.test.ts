@@ -1,0 +1,112 @@
+// Issue 12: the list queries are served by indexes. Inside one transaction that is rolled back, the
+// test seeds a data set large enough that the planner would scan whole tables without the indexes
+// (a host and a guest each in 2 000 conversations and bookings among 20 000, 60 000 messages, one
+// conversation of 3 000), analyzes it, prints the EXPLAIN plan of each list query and fails on a
+// sequential scan of a large table.
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startApi();
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+const LARGE_TABLES = ['messages', 'bookings', 'conversations', 'conversation_reads', 'users', 'cottages'];
+
+class Rollback extends Error {}
+
+type Explained = { name: string; plan: string };
+
+async function seed(tx: typeof h.db) {
+  const one = async <T>(query: SQL) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows[0]!;
+  const tag = `plan-${process.pid}-${Date.now().toString(36)}`;
+  const { lo } = await one<{ lo: number }>(sql`
+    with ins as (insert into users (username, first_name, last_name, type)
+      select ${tag} || '-' || g || '@example.com', 'Förnamn' || g, 'Efternamn' || g, 'STRICT' from generate_series(1, 3000) g returning id)
+    select min(id)::int as lo from ins`);
+  const host = lo;
+  const guest = lo + 1;
+  const { clo } = await one<{ clo: number }>(sql`
+    with ins as (insert into cottages (user_id, title_sv, commission, commission_percentage)
+      select case when g <= 20 then ${host}::int else ${lo}::int + 2 + g % 2998 end, 'Stuga ' || g, true, 10 from generate_series(1, 3000) g returning id)
+    select min(id)::int as clo from ins`);
+  await tx.execute(sql`
+    insert into conversations (cottage_id, host_id, guest_id, commission, last_message_at)
+    select s.c, co.user_id, s.gu, true, now() - ((hashint4(s.k) & 1048575) * interval '30 seconds')
+    from (select k,
+        case when k <= 2000 then ${clo}::int + k % 20 when k <= 4000 then ${clo}::int + 20 + (k - 2001) else ${clo}::int + 20 + k % 2980 end as c,
+        case when k <= 2000 then ${lo}::int + 2 + k when k <= 4000 then ${guest}::int else ${lo}::int + 2 + ((k / 2980) * 100 + k) % 2998 end as gu
+      from generate_series(1, 20000) k) s
+    join cottages co on co.id = s.c
+    where co.user_id <> s.gu
+    on conflict do nothing`);
+  const { first, last } = await one<{ first: number; last: number }>(sql`
+    select min(id)::int as first, max(id)::int as last from conversations where cottage_id >= ${clo}`);
+  const span = last - first + 1;
+  await tx.execute(sql`
+    insert into messages (conversation_id, user_id, type, text)
+    select c.id, case when g % 2 = 0 then c.host_id else c.guest_id end, 'text', 'Meddelande ' || g
+    from generate_series(1, 60000) g join conversations c on c.id = ${first}::int + (hashint4(g) & 2147483647) % ${span}::int`);
+  const { longest } = await one<{ longest: number }>(sql`select min(id)::int as longest from conversations where host_id = ${host}`);
+  await tx.execute(sql`
+    insert into messages (conversation_id, user_id, type, text)
+    select ${longest}::int, case when g % 2 = 0 then ${host}::int else c.guest_id end, 'text', 'Långt samtal ' || g
+    from generate_series(1, 3000) g join conversations c on c.id = ${longest}::int`);
+  await tx.execute(sql`
+    insert into conversation_reads (conversation_id, user_id, last_seen_message_id)
+    select m.conversation_id, c.host_id, max(m.id) - 1 from messages m join conversations c on c.id = m.conversation_id
+    where c.id between ${first}::int and ${last}::int group by m.conversation_id, c.host_id
+    on conflict do nothing`);
+  await tx.execute(sql`
+    insert into bookings (conversation_id, cottage_id, host_id, guest_id, status, check_in, check_out, number_of_guests, cleaning_policy,
+      cancellation_policy_id, total_price, fee_percentage, booking_expiration_date, paid_at, paid_out_at)
+    select c.id, c.cottage_id, c.host_id, c.guest_id, (array['PENDING', 'EXPIRED', 'PAID', 'FINISHED', 'CANCELLED'])[1 + c.id % 5],
+      current_date - 400 + (hashint4(c.id) & 1023) % 800, current_date - 397 + (hashint4(c.id) & 1023) % 800, 2, 'guest',
+      1 + c.id % 3, 100000, 10, now() + interval '5 days',
+      case when c.id % 5 in (2, 3, 4) then now() - interval '30 days' end,
+      case when c.id % 10 = 3 then now() - interval '1 day' end
+    from conversations c where c.id between ${first}::int and ${last}::int`);
+  for (const table of LARGE_TABLES) await tx.execute(sql.raw(`analyze ${table}`));
+  return { host, guest, longest };
+}
+
+async function explain(tx: typeof h.db, name: string, statement: SQL): Promise<Explained> {
+  const rows = ((await tx.execute(sql`explain ${statement}`)) as unknown as { rows: Record<string, string>[] }).rows;
+  return { name, plan: rows.map((r) => Object.values(r)[0]).join('\n') };
+}
+
+describe('query plans of the list endpoints (issue 12)', () => {
+  it('inbox, My Bookings and a conversation’s latest messages use indexes, never a sequential scan of a large table', async () => {
+    const { inboxQuery, messagesPage } = await import('@/marketplace/services/conversations');
+    const { bookingListStatement } = await import('@/marketplace/services/bookings');
+    const plans: Explained[] = [];
+    await h.db
+      .transaction(async (txRaw) => {
+        const tx = txRaw as unknown as typeof h.db;
+        const { host, guest, longest } = await seed(tx);
+        plans.push(await explain(tx, 'inbox, host, page 1', inboxQuery(host, {}).statement));
+        plans.push(await explain(tx, 'inbox, host, 1 000 deep', inboxQuery(host, { offset: '1000' }).statement));
+        plans.push(await explain(tx, 'inbox, guest, page 1', inboxQuery(guest, {}).statement));
+        plans.push(await explain(tx, 'inbox, host, tag filter', inboxQuery(host, { tags: '1' }).statement));
+        for (const order of ['check_in_asc', 'check_in_desc', 'id_asc', 'paid_at_asc'] as const) {
+          plans.push(await explain(tx, `bookings, host, ${order}`, bookingListStatement(host, { order }).statement));
+        }
+        plans.push(await explain(tx, 'bookings, guest, 1 000 deep', bookingListStatement(guest, { offset: '1000' }).statement));
+        plans.push(await explain(tx, 'bookings, host, paid from a day', bookingListStatement(host, { paid: '1', checkInFrom: '2026-01-01' }).statement));
+        plans.push(await explain(tx, 'latest messages of a 3 000-message conversation', messagesPage(tx, longest, 'host', {}).getSQL()));
+        plans.push(await explain(tx, 'older messages', messagesPage(tx, longest, 'host', { before: String(Number.MAX_SAFE_INTEGER) }).getSQL()));
+        throw new Rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
+    for (const p of plans) console.log(`— ${p.name}\n${p.plan}\n`);
+    const scans = plans.flatMap((p) => [...p.plan.matchAll(/Seq Scan on (\w+)/g)].filter((m) => LARGE_TABLES.includes(m[1]!)).map((m) => `${p.name}: ${m[0]}`));
+    expect(scans).toEqual([]);
+    expect(plans).toHaveLength(12);
+  }, 120_000);
+});
