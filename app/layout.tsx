@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from 'next';
-import { NextIntlClientProvider } from 'next-intl';
 import { getLocale } from 'next-intl/server';
+import { ClientMessages } from '@/lib/i18n/client-messages-provider';
 import './globals.css';
 
 export const metadata: Metadata = { title: { default: 'Stuga', template: '%s · Stuga' } };
@@ -11,7 +11,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang={locale}>
       <body className="font-sans antialiased">
-        <NextIntlClientProvider>{children}</NextIntlClientProvider>
+        <ClientMessages>{children}</ClientMessages>
       </body>
     </html>
   );

@@ -1,0 +1,6 @@
+import { ClientMessages } from '@/lib/i18n/client-messages-provider';
+
+/** The client components here get the shell's messages and this area's only. */
+export default function Layout({ children }: { children: React.ReactNode }) {
+  return <ClientMessages area="cottages">{children}</ClientMessages>;
+}
