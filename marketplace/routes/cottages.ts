@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { CITIES, REGIONS } from '@/lib/data/regions';
 import { isPublic } from '@/lib/rules/ad';
@@ -257,6 +257,9 @@ export function cottageRoutes(api: Api) {
       throw new ApiError(400, 'errors.form', [{ field: 'ids', message: 'errors.form' }]);
     }
     await db.transaction(async (tx) => {
+      // One reorder of an ad at a time (the ad's row lock, as calendar saves take it): two orders at once
+      // would otherwise lock the image rows in opposite order and deadlock.
+      await tx.execute(sql`select id from ${cottages} where id = ${row.id} for update`);
       for (const [weight, id] of body.ids.entries()) await tx.update(cottageImages).set({ weight }).where(eq(cottageImages.id, id));
     });
     const rows = await db.select().from(cottageImages).where(eq(cottageImages.cottageId, row.id)).orderBy(asc(cottageImages.weight));

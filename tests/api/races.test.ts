@@ -122,6 +122,23 @@ describe('concurrent duplicates', () => {
     expect(rows.map((r) => ({ from: r.fromDate, to: r.toDate, state: r.state }))).toEqual(ranges);
   });
 
+  it('10 reorders of one ad’s images in opposite orders at once: no deadlock, one of the orders stored', async () => {
+    const { token } = await host(h);
+    const { id } = await createCottage(h, token);
+    const images = await h.db
+      .insert(h.schema.cottageImages)
+      .values([1, 2, 3].map((n) => ({ cottageId: id, filename: `race${n}${'a'.repeat(20)}.jpg`, width: 600, height: 600 })))
+      .returning({ id: h.schema.cottageImages.id });
+    const ids = images.map((i) => i.id);
+    const orders = [ids, [...ids].reverse()];
+    let n = 0;
+    const answers = await all(10, () => h.call('PUT', `/api/cottages/${id}/images_reorder`, { token, body: { ids: orders[n++ % 2] } }));
+    noServerError(answers);
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    const stored = await h.db.select().from(h.schema.cottageImages).where(eq(h.schema.cottageImages.cottageId, id)).orderBy(asc(h.schema.cottageImages.weight));
+    expect(orders.map((o) => JSON.stringify(o))).toContain(JSON.stringify(stored.map((r) => r.id)));
+  });
+
   it('20 payment starts of one booking make one open pay-in; all are sent to its card page', async () => {
     const { guest, booking } = await offered(h);
     const answers = await all(20, () => h.call('POST', `/api/bookings/${booking.id}/payment`, { token: guest.token, body: { card_type: 'CB_VISA_MASTERCARD', accept_terms: true } }));
