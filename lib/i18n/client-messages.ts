@@ -27,7 +27,8 @@ export const SHELL_NAMESPACES = [
 
 /** The namespaces of one area's client components, besides the shell's. */
 export const AREA_NAMESPACES = {
-  conversations: ['chat', 'booking', 'cottage'],
+  conversations: ['chat'],
+  conversationBookings: ['chat', 'booking', 'cottage'],
   bookings: ['booking'],
   cottages: ['cottage', 'images'],
   publicAd: ['chat', 'cottage', 'images'],
