@@ -7,7 +7,8 @@ import { messages } from '../db/schema';
 import { canAskForReview, lastEndedStay } from '../services/bookings';
 import type { Api } from '../http/api';
 import { ApiError } from '../http/errors';
-import { readBodyLimited, sessionUserOf } from './uploads';
+import { readBodyLimited } from '../http/request';
+import { sessionUserOf } from './uploads';
 import { acceptChatFile, createChatFileTicket, readChatFile, registerChatFile } from '../services/chat-files';
 import { hit, limits, perKey, userKey } from '../services/rate-limit';
 import {

@@ -5,6 +5,7 @@ import { getDb } from '../db/client';
 import type { Api } from '../http/api';
 import type { SessionUser } from '../http/context';
 import { ApiError, notFound, unauthorized } from '../http/errors';
+import { readBodyLimited } from '../http/request';
 import { acceptUpload, IMAGE_MAX_BYTES, imageRegistered, resizedImage, verifyUploadToken } from '../services/image-files';
 import { resolveSession } from '../services/sessions';
 
@@ -16,28 +17,6 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export async function sessionUserOf(c: Context): Promise<SessionUser | null> {
   const match = /^Bearer ([A-Za-z0-9_-]{16,200})$/.exec(c.req.header('authorization') ?? '');
   return match ? resolveSession(await getDb(), match[1]!) : null;
-}
-
-/** The request body, refused (without reading the rest) once it passes `limit` bytes, whatever Content-Length claimed. */
-export async function readBodyLimited(c: Context, limit: number, tooLarge: () => ApiError): Promise<Buffer> {
-  const declared = Number(c.req.header('content-length'));
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-  const body = c.req.raw.body;
-  if (!body) return Buffer.alloc(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, total);
 }
 
 const dimension = z.optional(z.string().check(z.regex(/^[1-9][0-9]{0,3}$/, 'errors.badUrl')));

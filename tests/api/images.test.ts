@@ -206,7 +206,7 @@ describe('PUT /api/uploads/:token', () => {
   });
 
   it('stops reading a body at the limit, and refuses a too large Content-Length before reading at all', async () => {
-    const { readBodyLimited } = await import('@/marketplace/routes/uploads');
+    const { readBodyLimited } = await import('@/marketplace/http/request');
     const { ApiError } = await import('@/marketplace/http/errors');
     // In process, so that no HTTP server drains what the handler left unread.
     const app = new Hono();
