@@ -187,9 +187,8 @@ export function messagesPage(db: Db, conversationId: number, role: Role, query: 
 /** Messages of a conversation for the actor: the latest 100, those before an id, or those after one (polling). */
 export async function readMessages(db: Db, actor: SessionUser, conversation: ConversationRow, role: Role, query: { after?: string; before?: string }) {
   const otherId = role === 'host' ? conversation.guestId : conversation.hostId;
-  const rows = await messagesPage(db, conversation.id, role, query);
+  const [rows, seen] = await Promise.all([messagesPage(db, conversation.id, role, query), lastSeen(db, conversation.id, otherId)]);
   const ordered = query.after ? rows : rows.reverse();
-  const seen = await lastSeen(db, conversation.id, otherId);
   return ordered.map((m) => messageDto(m, seen, otherId));
 }
 
