@@ -6,23 +6,22 @@ const alias = {
   'server-only': path.resolve(import.meta.dirname, 'tests/support/empty.ts'),
 };
 
+const apiTest = {
+  environment: 'node',
+  pool: 'forks',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  env: { NODE_ENV: 'test', STUGA_SEED: 'off', LOG_LEVEL: 'silent', STUGA_SANDBOX: '1', TRUST_PROXY_HOPS: '1' },
+} as const;
+
 export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
       { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-      {
-        resolve: { alias },
-        test: {
-          name: 'api',
-          include: ['tests/api/**/*.test.ts'],
-          environment: 'node',
-          pool: 'forks',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          env: { NODE_ENV: 'test', STUGA_SEED: 'off', LOG_LEVEL: 'silent', STUGA_SANDBOX: '1', TRUST_PROXY_HOPS: '1' },
-        },
-      },
+      { resolve: { alias }, test: { ...apiTest, name: 'api', include: ['tests/api/**/*.test.ts'], exclude: ['tests/api/**/*.pg.test.ts'] } },
+      // Tests that need a PostgreSQL server (several processes on one database): TEST_DATABASE_URL, run by CI.
+      { resolve: { alias }, test: { ...apiTest, name: 'api-pg', include: ['tests/api/**/*.pg.test.ts'] } },
     ],
   },
 });

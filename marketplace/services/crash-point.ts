@@ -1,7 +1,7 @@
 import 'server-only';
 
 /**
- * A named point where the crash tests kill the process (tests/api/money-crash.test.ts): with
+ * A named point where the crash tests kill the process (tests/api/money-crash.pg.test.ts): with
  * STUGA_CRASH_AT naming it (comma-separated names allowed), the process exits at once as `kill -9`
  * would leave it, with no cleanup. Without that variable, which production never sets, it does nothing.
  */

@@ -7,7 +7,7 @@ import type { SessionUser } from '../http/context';
 import { notFound } from '../http/errors';
 import { outdatedCalendarTodos } from './cottage-calendar';
 
-const TODO_LIMIT = 200;
+const TO_DO_LIMIT = 200;
 
 /** GET /api/user/todo: the actor's items, unread first, as `{ type, value: { read, id, conversation_id } }`. Reads only. */
 export async function listTodos(db: Db, actor: SessionUser) {
@@ -18,13 +18,13 @@ export async function listTodos(db: Db, actor: SessionUser) {
       .leftJoin(news, and(eq(todos.type, 'UNREAD_NEWS'), eq(news.id, todos.refId)))
       .where(eq(todos.userId, actor.id))
       .orderBy(asc(todos.read), desc(todos.createdAt), desc(todos.id))
-      .limit(TODO_LIMIT),
+      .limit(TO_DO_LIMIT),
     outdatedCalendarTodos(db, actor.id),
   ]);
   // Ads with an old calendar and no stored reminder are unread reminders since their calendar got old.
   const reminders = outdated.map((c) => ({ type: 'OUTDATED_COTTAGE' as const, read: false, id: c.id, conversationId: null, title: null, createdAt: c.since }));
   const rows = reminders.length
-    ? [...stored, ...reminders].sort((a, b) => Number(a.read) - Number(b.read) || b.createdAt.getTime() - a.createdAt.getTime()).slice(0, TODO_LIMIT)
+    ? [...stored, ...reminders].sort((a, b) => Number(a.read) - Number(b.read) || b.createdAt.getTime() - a.createdAt.getTime()).slice(0, TO_DO_LIMIT)
     : stored;
   // Unread messages are one item (it leads to the inbox), however many conversations have them.
   const messageRows = rows.filter((r) => r.type === 'UNREAD_MESSAGES');

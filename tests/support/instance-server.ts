@@ -1,4 +1,4 @@
-// One instance of the marketplace for tests/api/instances.test.ts: the API on PORT and the background
+// One instance of the marketplace for tests/api/instances.pg.test.ts: the API on PORT and the background
 // jobs (marketplace/jobs, pg-boss on DATABASE_URL), as `npm start` runs them, until SIGTERM.
 // Run: node --conditions=react-server --import tsx tests/support/instance-server.ts
 import { serve } from '@hono/node-server';

@@ -1,5 +1,5 @@
 // One cycle of the background job (the minute sweep: pay-ins never returned from, refunds and
-// payouts, due payouts) as its own process, for tests/api/money-crash.test.ts. AHEAD_MS moves its
+// payouts, due payouts) as its own process, for tests/api/money-crash.pg.test.ts. AHEAD_MS moves its
 // clock forward (a pay-in is asked about once it is a minute old). A crash point in STUGA_CRASH_AT kills it.
 import { closeDb, getDb } from '@/marketplace/db/client';
 import { sweepBookings } from '@/marketplace/services/bookings';

@@ -1,4 +1,4 @@
-// The marketplace API as a real process for tests/api/money-crash.test.ts: serves createMarketplace()
+// The marketplace API as a real process for tests/api/money-crash.pg.test.ts: serves createMarketplace()
 // on PORT against DATABASE_URL (or the PGlite under STUGA_DATA_DIR), until it is killed — or until a
 // crash point named in STUGA_CRASH_AT exits it. Run: node --conditions=react-server --import tsx tests/support/money-server.ts
 import { serve } from '@hono/node-server';

@@ -12,7 +12,8 @@ import { addDays } from '@/lib/rules/dates';
 import { guestIn, hostWithAd, inDays, offerBody, pay, today } from './bookings-support';
 import type { Harness } from './harness';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+// Runs in the api-pg project only (vitest.config.ts): several processes share one PostgreSQL server.
+if (!process.env.TEST_DATABASE_URL) throw new Error('This test needs PostgreSQL: set TEST_DATABASE_URL (npm run test:api:pg)');
 const DUE_BOOKINGS = 3;
 
 type Instance = { url: string; child: ChildProcess; output: () => string };
@@ -68,7 +69,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | null 
 const bookingIds: number[] = [];
 let chat: { conversationId: number; guestToken: string; hostToken: string };
 
-describe.skipIf(!onPostgres)('two instances on one database', () => {
+describe('two instances on one database', () => {
   beforeAll(async () => {
     // A database of its own: the jobs sweep every booking of the database they run on, and other
     // test files share TEST_DATABASE_URL at the same time.
