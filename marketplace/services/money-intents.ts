@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { config } from '../config';
 import type { Db } from '../db/client';
 import { bookingEvents, bookings, moneyIntents, payins, users, type MoneyIntentKind, type MoneyIntentPurpose, type TimelineType } from '../db/schema';
@@ -156,12 +156,24 @@ async function record(db: Db, intent: MoneyIntent, result: { id: string; status:
  * One cycle of the money job: every open intent (pending, or waiting for the host's bank details)
  * is carried out or reconciled. Safe with any number of runners at once.
  */
+/** At most this many intents a cycle: new decisions first, then those waiting, in turns. */
+const INTENT_BATCH = 200;
+/** Where the last cycle stopped among the waiting intents, so that every one gets its turn. */
+let waitingAfter = 0;
+
 export async function runOpenIntents(db: Db, now = new Date()) {
-  const open = await db
-    .select({ id: moneyIntents.id })
-    .from(moneyIntents)
-    .where(inArray(moneyIntents.status, ['PENDING', 'WAITING']))
-    .orderBy(asc(moneyIntents.id));
+  const ids = (status: 'PENDING' | 'WAITING', after: number, limit: number) =>
+    db
+      .select({ id: moneyIntents.id })
+      .from(moneyIntents)
+      .where(and(eq(moneyIntents.status, status), gt(moneyIntents.id, after)))
+      .orderBy(asc(moneyIntents.id))
+      .limit(limit);
+  const pending = await ids('PENDING', 0, INTENT_BATCH);
+  const room = INTENT_BATCH - pending.length;
+  const waiting = room > 0 ? await ids('WAITING', waitingAfter, room) : [];
+  if (room > 0) waitingAfter = waiting.length < room ? 0 : waiting.at(-1)!.id;
+  const open = [...pending, ...waiting];
   const counts = { succeeded: 0, failed: 0, open: 0 };
   for (const { id } of open) {
     const status = await runIntent(db, id, now);
