@@ -307,6 +307,13 @@ async function notifyUnread(db: Db, userId: number, conversationId: number) {
 }
 
 export async function markSeen(db: Db, actor: SessionUser, conversationId: number, messageId: number) {
+  // Only a message of this conversation marks it read: an id beyond it would hide every later message.
+  const [known] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)))
+    .limit(1);
+  if (!known) throw new ApiError(404, 'errors.notFound');
   await db
     .insert(conversationReads)
     .values({ conversationId, userId: actor.id, lastSeenMessageId: messageId })

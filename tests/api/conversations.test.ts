@@ -132,6 +132,11 @@ describe('messages', () => {
     expect(item.unread_messages).toBe(1);
     expect(item.preview).toBe('Hej! Är stugan ledig i juni?');
     const [message] = await h.db.select().from(h.schema.messages).where(eq(h.schema.messages.conversationId, id));
+    // A message id that is not this conversation's marks nothing (it would hide every later message).
+    for (const mid of [message!.id + 1_000_000, 2_147_483_647]) {
+      expect((await h.call('POST', `/api/conversations/${id}/messages/${mid}/seen`, { token: owner.token })).status).toBe(404);
+    }
+    expect(await h.db.select().from(h.schema.conversationReads).where(and(eq(h.schema.conversationReads.conversationId, id), eq(h.schema.conversationReads.userId, owner.user.id)))).toEqual([]);
     expect((await h.call('POST', `/api/conversations/${id}/messages/${message!.id}/seen`, { token: owner.token })).status).toBe(200);
     const after = (await h.call('GET', '/api/conversations', { token: owner.token })).json as unknown as { results: { id: number; unread_messages: number }[] };
     expect(after.results.find((c) => c.id === id)!.unread_messages).toBe(0);
