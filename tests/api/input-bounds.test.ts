@@ -1,6 +1,6 @@
 // Bounded input (issue 10 §2): body limits while streaming, JSON depth, NUL and lone surrogates,
 // malformed URL encoding — each a clear translated 4xx, nothing stored, never a 500.
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostWithAd } from './bookings-support';
 import { host } from './cottages-support';
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const conversationsCount = async () => (await h.db.select({ n: count() }).from(h.schema.conversations))[0]!.n;
+const conversationsOf = async (guestId: number) => (await h.db.select({ n: count() }).from(h.schema.conversations).where(eq(h.schema.conversations.guestId, guestId)))[0]!.n;
 
 describe('request bodies', () => {
   it('refuses a JSON body over 1 MB with 413 while it streams, without a Content-Length', async () => {
@@ -76,7 +76,7 @@ describe('text', () => {
   it('refuses NUL and lone surrogates in any string, and a first contact stores nothing', async () => {
     const { ad } = await hostWithAd(h);
     const guest = await host(h);
-    const before = await conversationsCount();
+    const before = await conversationsOf(guest.user.id);
     for (const text of ['Hej\u0000där', 'Hej \ud800 där', 'Hej \udc00']) {
       const started = await h.call('POST', '/api/conversations', { token: guest.token, body: { cottage_id: ad.id, text } });
       expect(started.status).toBe(400);
@@ -87,7 +87,7 @@ describe('text', () => {
     expect(key.status).toBe(400);
     const deep = await h.call('POST', '/api/user/events', { token: guest.token, body: { type: 'x', data: { a: [{ b: 'c\u0000' }] } } });
     expect(deep.status).toBe(400);
-    expect(await conversationsCount()).toBe(before);
+    expect(await conversationsOf(guest.user.id)).toBe(before);
     // A well-formed pair (an emoji) is text like any other.
     const emoji = await h.call('POST', '/api/conversations', { token: guest.token, body: { cottage_id: ad.id, text: 'Hej 🏡 där' } });
     expect(emoji.status).toBe(200);

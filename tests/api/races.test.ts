@@ -1,6 +1,7 @@
 // Unique races answer like one request (ARCHITECTURE "Security baseline"): the same request sent
 // 10–20 times at once never answers 500, every answer is the one a single request gets, and the
 // database holds what one request stores. Run on PGlite and on PostgreSQL (TEST_DATABASE_URL).
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guestIn, inDays, offered } from './bookings-support';
@@ -127,7 +128,7 @@ describe('concurrent duplicates', () => {
     const { id } = await createCottage(h, token);
     const images = await h.db
       .insert(h.schema.cottageImages)
-      .values([1, 2, 3].map((n) => ({ cottageId: id, filename: `race${n}${'a'.repeat(20)}.jpg`, width: 600, height: 600 })))
+      .values([1, 2, 3].map((n) => ({ cottageId: id, filename: `race${n}${randomUUID().replaceAll('-', '')}.jpg`, width: 600, height: 600 })))
       .returning({ id: h.schema.cottageImages.id });
     const ids = images.map((i) => i.id);
     const orders = [ids, [...ids].reverse()];

@@ -1,6 +1,6 @@
 // Without STUGA_SANDBOX=1 (production's default): no outbox, no sandbox routes, no sandbox adapters.
 // Providers without keys are "not configured": a translated 503, never a fake success, never a 500.
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offered } from './bookings-support';
 import { host } from './cottages-support';
@@ -32,7 +32,7 @@ describe('without the sandbox switch', () => {
     const user = await h.createUser({ password: null });
     const sent = await h.call('POST', '/api/user/send-auth-token', { body: { username: user.username } });
     expect(sent.status).toBe(200);
-    const [stored] = await h.db.select({ n: count() }).from(h.schema.outbox);
+    const [stored] = await h.db.select({ n: count() }).from(h.schema.outbox).where(eq(h.schema.outbox.to, user.username));
     expect(stored!.n).toBe(0);
   });
 
@@ -41,12 +41,12 @@ describe('without the sandbox switch', () => {
     const paid = await h.call('POST', `/api/bookings/${booking.id}/payment`, { token: guest.token, body: { card_type: 'CB_VISA_MASTERCARD', accept_terms: true } });
     expect(paid.status).toBe(503);
     expect(paid.json.message).toBe('This service is not available right now. Please try again later or contact support.');
-    const [payins] = await h.db.select({ n: count() }).from(h.schema.payins);
+    const [payins] = await h.db.select({ n: count() }).from(h.schema.payins).where(eq(h.schema.payins.bookingId, booking.id));
     expect(payins!.n).toBe(0);
 
     const verify = await h.call('POST', `/api/cottages/${ad.id}/verify`, { token: owner.token, body: {} });
     expect(verify.status).toBe(503);
-    const [sessions] = await h.db.select({ n: count() }).from(h.schema.bankidSessions);
+    const [sessions] = await h.db.select({ n: count() }).from(h.schema.bankidSessions).where(eq(h.schema.bankidSessions.userId, owner.user.id));
     expect(sessions!.n).toBe(0);
   });
 });
