@@ -14,6 +14,8 @@ const dev = args.includes('--dev');
 const port = Number(option('-p', '--port') ?? process.env.PORT ?? 3000);
 const hostname = option('-H', '--hostname') ?? process.env.HOSTNAME ?? '0.0.0.0';
 
+// Tells the BFF (same process) that every request's socket-address header was written here.
+process.env.STUGA_SOCKET_ADDRESS_HEADER = '1';
 const app = next({ dev, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();

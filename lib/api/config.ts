@@ -10,6 +10,8 @@ export const webConfig = {
   /** `STUGA_SANDBOX=1`: the local provider pages under /sandbox and the mail outbox exist. */
   sandbox: env.STUGA_SANDBOX === '1',
   trustProxyHops: parseProxyHops(env.TRUST_PROXY_HOPS),
+  /** Set by server.mjs in its own process: the socket-address header it writes can be trusted. */
+  socketAddressHeader: env.STUGA_SOCKET_ADDRESS_HEADER === '1',
   marketplaceUrl: env.MARKETPLACE_API_URL?.replace(/\/$/, '') || null,
   googleMapsKey: env.GOOGLE_MAPS_API_KEY || null,
   supportWidgetUrl: env.SUPPORT_WIDGET_URL || null,

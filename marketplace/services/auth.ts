@@ -8,6 +8,7 @@ import type { SessionUser } from '../http/context';
 import { ApiError } from '../http/errors';
 import { dashboardUrl, sendLinkMail } from './auth-mail';
 import { hashPassword, randomToken, sha256, verifyPassword } from './crypto';
+import { addressBucket } from '@/lib/rules/client-address';
 import { addressKey, clear, hit, limits, refund } from './rate-limit';
 import { createSession, revokeAllSessions } from './sessions';
 import { findUserByUsername, getUser } from './users';
@@ -31,7 +32,7 @@ export async function checkUsername(db: Db, username: string, address: string) {
 export async function login(db: Db, username: string, password: string, address: string) {
   const now = new Date();
   const byAddress = [limits.loginAddress, addressKey(address)] as const;
-  const pair = [limits.loginPair, `${username.toLowerCase()}\n${address}`] as const;
+  const pair = [limits.loginPair, `${username.toLowerCase()}\n${addressBucket(address)}`] as const;
   await hit(db, [byAddress, pair], now);
   const user = await findUserByUsername(db, username);
   if (!user || !user.passwordHash) {

@@ -54,6 +54,9 @@ async function withClaim(db: Db, id: number, work: () => Promise<void>): Promise
       return true;
     }
     let claimed = false;
+    // A claim holds a pooled connection while its work needs another: at most a few at once, so that
+    // claims can never take every connection of the pool and wait on each other.
+    await claimSlots.acquire();
     await db.transaction(async (tx) => {
       const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_NAMESPACE}, ${id}) as ok`);
       const rows = (result as unknown as { rows?: { ok: boolean }[] }).rows ?? (result as unknown as { ok: boolean }[]);
@@ -63,8 +66,37 @@ async function withClaim(db: Db, id: number, work: () => Promise<void>): Promise
     });
     return claimed;
   } finally {
+    if (config.databaseUrl) claimSlots.release();
     running.delete(id);
   }
+}
+
+/** How many intents one process carries out at once on PostgreSQL (each claim holds one connection). */
+const CLAIM_SLOTS = 3;
+const claimSlots = semaphore(CLAIM_SLOTS);
+
+function semaphore(size: number) {
+  let free = size;
+  const waiting: (() => void)[] = [];
+  return {
+    acquire: () => (free > 0 ? (free--, Promise.resolve()) : new Promise<void>((resolve) => waiting.push(resolve))),
+    release: () => {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    },
+  };
+}
+
+/** Longest a provider may take to answer one money call before the attempt counts as failed (retried next cycle). */
+const PROVIDER_TIMEOUT_MS = 60_000;
+
+function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the payment provider did not answer within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 // ——— Carrying an intent out ———
@@ -98,7 +130,11 @@ export async function runIntent(db: Db, id: number, now = new Date()): Promise<M
     crashPoint(`${point}:before-provider`);
     let result: { id: string; status: 'SUCCEEDED' | 'CREATED' | 'FAILED' | 'WAITING' };
     try {
-      result = (await payments.findByKey(db, intent.kind, intent.idempotencyKey)) ?? (await callProvider(db, intent));
+      // Bounded: a provider call that never settles (the SDK can hang on a reset connection) must not hold the claim forever.
+      result = await withinTime(
+        (async () => (await payments.findByKey(db, intent.kind, intent.idempotencyKey)) ?? (await callProvider(db, intent)))(),
+        PROVIDER_TIMEOUT_MS,
+      );
     } catch (error) {
       log.error({ err: error, intentId: id }, `${point} failed; the money job tries again`);
       await db.update(moneyIntents).set({ lastError: String((error as Error)?.message ?? error).slice(0, 500) }).where(eq(moneyIntents.id, id));

@@ -1,4 +1,5 @@
 import 'server-only';
+import { addressBucket } from '@/lib/rules/client-address';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import {
   BANKID_SESSIONS_PER_DAY,
@@ -74,7 +75,8 @@ export const limits = {
 /** The same rules for one key: `perKey(limits.chatMessage, userKey(user.id))`. */
 export const perKey = (rules: readonly Rule[], key: string): Check[] => rules.map((r) => [r, key] as const);
 export const userKey = (userId: number) => `user:${userId}`;
-export const addressKey = (address: string) => `address:${address}`;
+/** One client's key: an IPv6 address counts by its /64 network. */
+export const addressKey = (address: string) => `address:${addressBucket(address)}`;
 
 const windowStart = (rule: Rule, now: Date) => new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
 

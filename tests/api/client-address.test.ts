@@ -1,5 +1,6 @@
 // Who is asking (issue 10 §3): without TRUST_PROXY_HOPS the address is the socket's peer, so a
 // client-chosen X-Forwarded-For cannot spread one client over many per-address limits.
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CHECK_USERNAME_PER_ADDRESS } from '@/lib/constants';
 import { startApi, type Harness } from './harness';
@@ -8,6 +9,8 @@ let h: Harness;
 beforeAll(async () => {
   process.env.TRUST_PROXY_HOPS = '0';
   h = await startApi();
+  // The socket's address is this machine's: on a PostgreSQL database kept between runs, start its count afresh.
+  await h.db.delete(h.schema.rateLimits).where(and(eq(h.schema.rateLimits.bucket, 'check-username/address'), like(h.schema.rateLimits.key, 'address:%')));
 });
 afterAll(async () => h?.close());
 

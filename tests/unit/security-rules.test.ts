@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressFrom, parseProxyHops } from '@/lib/rules/client-address';
+import { addressBucket, addressFrom, parseProxyHops } from '@/lib/rules/client-address';
 import { isSafeText, jsonProblem } from '@/lib/rules/text';
 import { contentSecurityPolicy, securityHeaders } from '@/lib/security-headers';
 import { safeString } from '@/lib/schemas/common';
@@ -37,6 +37,16 @@ describe('client address', () => {
     expect(addressFrom('10.0.0.2', '1.2.3.4, 198.51.100.7', 1)).toBe('198.51.100.7');
     expect(addressFrom('10.0.0.2', 'spoofed, 198.51.100.7, 10.0.0.1', 2)).toBe('198.51.100.7');
     expect(addressFrom('10.0.0.2', null, 1)).toBe('10.0.0.2');
+  });
+  it('counts an IPv6 client by its /64 network, an IPv4 client by its address', () => {
+    expect(addressBucket('203.0.113.9')).toBe('203.0.113.9');
+    expect(addressBucket('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(addressBucket('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(addressBucket('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(addressBucket('2001:DB8:0001:0002:ffff::9%eth0')).toBe('2001:db8:1:2::/64');
+    expect(addressBucket('::1')).toBe('0:0:0:0::/64');
+    expect(addressBucket('unknown')).toBe('unknown');
+    expect(addressBucket('1:2:3')).toBe('1:2:3');
   });
   it('reads TRUST_PROXY_HOPS as a small whole number', () => {
     expect(parseProxyHops(undefined)).toBe(0);

@@ -19,7 +19,8 @@ const UPLOAD_SLACK_BYTES = 64 * 1024;
  * Signing out is a GET (SPEC), so it is held to the same rule: another site cannot end a session.
  */
 function crossOrigin(request: NextRequest): boolean {
-  const logout = request.nextUrl.pathname === '/api/auth/logout';
+  // Compared decoded, as the marketplace routes it (`/api/auth/%6Cogout` is the same sign-out).
+  const logout = decodeURIComponent(request.nextUrl.pathname) === '/api/auth/logout';
   if (SAFE_METHODS.has(request.method) && !logout) return false;
   const site = request.headers.get('sec-fetch-site');
   if (site === 'cross-site' || (logout && site === 'same-site')) return true;
@@ -33,9 +34,13 @@ function crossOrigin(request: NextRequest): boolean {
   }
 }
 
-/** Who is asking: the socket's peer (set by our server, server.mjs), or the trusted proxies' word for it. */
+/**
+ * Who is asking: the socket's peer, or the trusted proxies' word for it. The peer's header is trusted
+ * only under our own server (server.mjs), which always overwrites it; started any other way, the
+ * header could come from the client, and the address is then only what trusted proxies say.
+ */
 function clientAddressOf(request: NextRequest): string {
-  const socket = request.headers.get(SOCKET_ADDRESS_HEADER) ?? 'unknown';
+  const socket = webConfig.socketAddressHeader ? (request.headers.get(SOCKET_ADDRESS_HEADER) ?? 'unknown') : 'unknown';
   return addressFrom(socket, request.headers.get('x-forwarded-for'), webConfig.trustProxyHops);
 }
 

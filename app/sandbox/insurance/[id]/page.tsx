@@ -8,7 +8,8 @@ export const metadata: Metadata = { title: 'Omocom (sandbox)', robots: { index: 
 export default async function SandboxInsurancePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const t = await getTranslations('sandbox');
-  const number = decodeURIComponent(id);
+  // Next has decoded the segment already.
+  const number = id;
   return (
     <main className="mx-auto flex max-w-md flex-col gap-5 px-4 py-12">
       <h1 className="text-2xl font-semibold">{t('claimTitle')}</h1>
