@@ -72,10 +72,12 @@ test('another site cannot sign the user out; the user can', async ({ page, baseU
   // The sign-out path, plainly and percent-encoded (the marketplace routes both to the same handler).
   for (const path of ['/api/auth/logout', '/api/auth/%6Cogout']) {
     await page.goto(`${foreign}/dashboard/login`);
-    await page.evaluate((target) => {
-      window.location.href = target;
-    }, `${baseURL}${path}`);
-    await page.waitForLoadState();
+    await Promise.all([
+      page.waitForURL((url) => url.host !== new URL(foreign).host),
+      page.evaluate((target) => {
+        window.location.href = target;
+      }, `${baseURL}${path}`),
+    ]);
     const me = await page.request.get('/api/user');
     expect(me.status(), path).toBe(200);
   }
