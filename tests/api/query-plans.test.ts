@@ -4,15 +4,33 @@
 // conversation of 3 000), analyzes it, prints the EXPLAIN plan of each list query and fails on a
 // sequential scan of a large table.
 import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type Harness } from './harness';
 
 let h: Harness;
+let dropDatabase: (() => Promise<void>) | null = null;
 beforeAll(async () => {
+  // On PostgreSQL, a database of its own: the planner must see exactly the rows seeded here, not
+  // what other test files (sharing TEST_DATABASE_URL at the same time) have left or are writing.
+  if (process.env.TEST_DATABASE_URL) {
+    const base = new URL(process.env.TEST_DATABASE_URL);
+    const admin = new pg.Client({ connectionString: base.toString() });
+    await admin.connect();
+    const database = `stuga_plans_${process.pid}_${Date.now().toString(36)}`;
+    await admin.query(`CREATE DATABASE ${database}`);
+    base.pathname = `/${database}`;
+    process.env.TEST_DATABASE_URL = base.toString();
+    dropDatabase = async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await admin.end();
+    };
+  }
   h = await startApi();
 }, 60_000);
 afterAll(async () => {
   await h?.close();
+  await dropDatabase?.();
 });
 
 const LARGE_TABLES = ['messages', 'bookings', 'conversations', 'conversation_reads', 'users', 'cottages'];
