@@ -30,6 +30,10 @@ export async function startApi() {
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  // Each harness is its own client address: test files sharing a PostgreSQL database (and earlier runs
+  // within a rate-limit window) never spend each other's per-address budgets.
+  const defaultAddress = `10.${1 + (process.pid % 250)}.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
+
   let counter = 0;
   const uniqueEmail = (label = 'user') => `${label}-${process.pid}-${Date.now().toString(36)}-${++counter}@example.com`;
 
@@ -57,7 +61,7 @@ export async function startApi() {
       headers: {
         ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        'x-forwarded-for': options.address ?? '10.0.0.1',
+        'x-forwarded-for': options.address ?? defaultAddress,
         'accept-language': options.lang ?? 'en',
       },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
