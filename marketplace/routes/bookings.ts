@@ -13,12 +13,12 @@ import {
   cancellationPolicyList,
   conversationBookingList,
   createOffer,
-  listUserBookings,
   overlapping,
   settlePayin,
   startPayment,
   updateExpiry,
 } from '../services/bookings';
+import { listUserBookings } from '../services/booking-list';
 
 function idOf(params: Record<string, string>, name = 'id'): number {
   const parsed = z.safeParse(idParam, params[name]);

@@ -100,7 +100,7 @@ async function explain(tx: typeof h.db, name: string, statement: SQL): Promise<E
 describe('query plans of the list endpoints (issue 12)', () => {
   it('inbox, My Bookings and a conversation’s latest messages use indexes, never a sequential scan of a large table', async () => {
     const { inboxQuery, messagesPage } = await import('@/marketplace/services/conversations');
-    const { bookingListStatement } = await import('@/marketplace/services/bookings');
+    const { bookingListStatement } = await import('@/marketplace/services/booking-list');
     const plans: Explained[] = [];
     await h.db
       .transaction(async (txRaw) => {
