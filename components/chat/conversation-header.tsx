@@ -1,16 +1,21 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
+import { ConversationTabs } from './conversation-tabs';
 import type { Person } from './types';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
 
-/** Title (the other participants), back link and the Messages/Offers tabs; the current tab is disabled. */
+/** Title (the other participants), back link and the Messages/Offers tabs around the current tab's content. */
 export async function ConversationHeader({
   conversation,
   current,
   action,
+  children,
 }: {
   conversation: { id: number; Users: Pick<Person, 'name' | 'deleted'>[]; cottage: { title_sv: string | null } | null };
   current: 'messages' | 'offers';
   action?: React.ReactNode;
+  /** The current tab's panel: the page's own content. */
+  children: React.ReactNode;
 }) {
   const t = await getTranslations('chat');
   const names = conversation.Users.map((u) => (u.deleted ? t('deletedUser') : u.name)).join(', ');
@@ -21,7 +26,8 @@ export async function ConversationHeader({
   return (
     <>
       <Link href="/dashboard/conversations" className="text-sm text-brand-700 hover:underline print:hidden">
-        ← {t('back')}
+        <ArrowLeft className="mr-1 inline size-4 align-[-3px]" aria-hidden />
+        {t('back')}
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
@@ -30,19 +36,9 @@ export async function ConversationHeader({
         </div>
         {action}
       </div>
-      <nav className="flex gap-2 border-b border-gray-200 print:hidden" aria-label={names}>
-        {tabs.map((tab) =>
-          tab.key === current ? (
-            <span key={tab.key} aria-current="page" aria-disabled="true" className="border-b-2 border-brand-700 px-3 py-2 text-sm font-semibold">
-              {tab.label}
-            </span>
-          ) : (
-            <Link key={tab.key} href={tab.href} className="px-3 py-2 text-sm text-muted hover:text-ink">
-              {tab.label}
-            </Link>
-          ),
-        )}
-      </nav>
+      <ConversationTabs label={names} current={current} tabs={tabs}>
+        {children}
+      </ConversationTabs>
     </>
   );
 }

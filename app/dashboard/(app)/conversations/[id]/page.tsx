@@ -54,19 +54,20 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
             </Link>
           ) : null
         }
-      />
-      {canAsk.allowed ? <AskForReview conversationId={conversation.id} /> : null}
-      {conversation.can_review_host ? <HostReview conversationId={conversation.id} /> : null}
-      <Chat
-        conversation={conversation}
-        me={me.id}
-        toolbar={
-          <>
-            <ChatTags conversationId={conversation.id} initial={conversation.tags} available={tags} />
-            {showPhones ? <PhoneContacts people={conversation.Users} /> : null}
-          </>
-        }
-      />
+      >
+        {canAsk.allowed ? <AskForReview conversationId={conversation.id} /> : null}
+        {conversation.can_review_host ? <HostReview conversationId={conversation.id} /> : null}
+        <Chat
+          conversation={conversation}
+          me={me.id}
+          toolbar={
+            <>
+              <ChatTags conversationId={conversation.id} initial={conversation.tags} available={tags} />
+              {showPhones ? <PhoneContacts people={conversation.Users} /> : null}
+            </>
+          }
+        />
+      </ConversationHeader>
     </div>
   );
 }

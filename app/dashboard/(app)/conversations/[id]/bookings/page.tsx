@@ -47,28 +47,29 @@ export default async function ConversationBookingsPage({ params }: { params: Pro
             </Link>
           ) : null
         }
-      />
-      {list.length === 0 ? (
-        <p className="rounded-lg bg-white p-5 text-sm text-muted shadow-sm">{conversation.role === 'host' ? t('noOffersHost') : t('noOffersGuest')}</p>
-      ) : (
-        <ul className="flex flex-col gap-3" data-testid="offers">
-          {list.map((b) => (
-            <li key={b.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-white p-4 shadow-sm">
-              <div className="flex flex-col gap-1">
-                <p className="font-semibold">
-                  {t('bookingNumber', { id: b.id })} <StatusChip label={b.label} />
-                </p>
-                <p className="text-sm text-muted">
-                  {formatDate(b.check_in, locale)} – {formatDate(b.check_out, locale)} · {t('guestsCount', { count: b.number_of_guests })} · {formatMoney(b.total_price)}
-                </p>
-              </div>
-              <Link href={`/dashboard/conversations/${conversation.id}/bookings/${b.id}`} className={buttonClass('secondary')}>
-                {t('viewBooking')}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      >
+        {list.length === 0 ? (
+          <p className="rounded-lg bg-white p-5 text-sm text-muted shadow-sm">{conversation.role === 'host' ? t('noOffersHost') : t('noOffersGuest')}</p>
+        ) : (
+          <ul className="flex flex-col gap-3" data-testid="offers">
+            {list.map((b) => (
+              <li key={b.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-white p-4 shadow-sm">
+                <div className="flex flex-col gap-1">
+                  <p className="font-semibold">
+                    {t('bookingNumber', { id: b.id })} <StatusChip label={b.label} />
+                  </p>
+                  <p className="text-sm text-muted">
+                    {formatDate(b.check_in, locale)} – {formatDate(b.check_out, locale)} · {t('guestsCount', { count: b.number_of_guests })} · {formatMoney(b.total_price)}
+                  </p>
+                </div>
+                <Link href={`/dashboard/conversations/${conversation.id}/bookings/${b.id}`} className={buttonClass('secondary')}>
+                  {t('viewBooking')}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ConversationHeader>
     </div>
   );
 }
