@@ -10,6 +10,9 @@ import { Button } from '@/components/ui/button';
 import { InlineConfirm } from '@/components/ui/inline-confirm';
 import { useSnackbar } from '@/components/layout/snackbar';
 import type { ChatMessage, Conversation } from './types';
+import Paperclip from 'lucide-react/icons/paperclip';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import X from 'lucide-react/icons/x';
 
 /** New messages from the other side are fetched this often while the tab is visible (SPEC: within 2 s). */
 export const POLL_MS = 1000;
@@ -152,7 +155,8 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
               {header ? <p className="my-2 text-center text-xs text-muted first-letter:uppercase">{header}</p> : null}
               {m.type === 'communication_warning' || m.type === 'host_communication_warning' ? (
                 <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="warning-message">
-                  ⚠ {m.type === 'communication_warning' ? t('warningGuest') : t('warningHost')}
+                  <TriangleAlert className="mr-1.5 inline size-4 align-[-3px]" aria-hidden />
+                  {m.type === 'communication_warning' ? t('warningGuest') : t('warningHost')}
                 </p>
               ) : BOOKING_EVENTS.has(m.type) && m.resource_id ? (
                 <p role="note" className="self-center rounded-md border border-brand-100 bg-brand-50 px-3 py-2 text-center text-sm text-brand-800" data-testid="booking-message">
@@ -171,7 +175,7 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
                   ) : null}
                 </p>
               ) : (
-                <div className={`max-w-[80%] rounded-lg px-3 py-2 text-sm ${mine ? 'self-end bg-brand-700 text-white' : 'self-start bg-gray-100'}`} data-testid="message" data-mine={mine}>
+                <div className={`max-w-[80%] rounded-lg px-3 py-2 text-sm break-words [overflow-wrap:anywhere] ${mine ? 'self-end bg-brand-700 text-white' : 'self-start bg-gray-100'}`} data-testid="message" data-mine={mine}>
                   {m.deleted_at ? (
                     <em className="opacity-80">{t('deletedMessage')}</em>
                   ) : (
@@ -179,7 +183,8 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
                       {m.meta?.check_in ? <p className="mb-1 text-xs opacity-80">{t('stayDetails', { checkIn: m.meta.check_in, checkOut: m.meta.check_out ?? '', guests: m.meta.guests ?? '' })}</p> : null}
                       {m.type === 'file' && m.resource_id ? (
                         <a href={`/api/conversations/${id}/files/${m.resource_id}`} className="underline" data-testid="file-link">
-                          📎 {m.text}
+                          <Paperclip className="mr-1 inline size-4 align-[-3px]" aria-hidden />
+                          {m.text}
                           {m.meta?.size ? ` (${Math.max(1, Math.round(m.meta.size / 1024))} kB)` : ''}
                         </a>
                       ) : (
@@ -191,7 +196,7 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
                     {timeFmt.format(new Date(m.created_at))}
                     {mine && !m.deleted_at && (m.type === 'text' || m.type === 'file') ? (
                       <button type="button" className="underline" onClick={() => void remove(m)} aria-label={t('deleteMessage')}>
-                        ✕
+                        <X className="size-3.5" aria-hidden />
                       </button>
                     ) : null}
                   </p>
@@ -249,7 +254,8 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
                   }}
                 />
                 <button type="button" className="text-sm font-semibold text-brand-700 hover:underline disabled:opacity-50" disabled={upload !== null} onClick={() => fileInput.current?.click()}>
-                  📎 {t('attach')}
+                  <Paperclip className="mr-1 inline size-4 align-[-3px]" aria-hidden />
+                  {t('attach')}
                 </button>
               </>
             ) : null}

@@ -5,6 +5,8 @@ import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { DRAWER_WIDTH_PX } from '@/lib/constants';
 import { NAV_ITEMS } from './nav-items';
+import Menu from 'lucide-react/icons/menu';
+import X from 'lucide-react/icons/x';
 
 type Props = { unread: number; helpUrl: string | null; header: React.ReactNode; footer: React.ReactNode };
 
@@ -37,9 +39,7 @@ export function SideMenu({ unread, helpUrl, header, footer }: Props) {
           onClick={() => setOpen(true)}
           className="rounded-md p-2 hover:bg-gray-100"
         >
-          <svg viewBox="0 0 24 24" className="size-6" aria-hidden>
-            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
+          <Menu className="size-6" aria-hidden />
         </button>
         {header}
         {unread > 0 ? (
@@ -57,7 +57,7 @@ export function SideMenu({ unread, helpUrl, header, footer }: Props) {
         <div className="flex items-center justify-between px-5 py-5">
           {header}
           <button type="button" aria-label={t('close')} onClick={() => setOpen(false)} className="rounded-md p-2 hover:bg-gray-100 lg:hidden">
-            ✕
+            <X className="size-5" aria-hidden />
           </button>
         </div>
         <nav aria-label="Stuga" className="flex-1 overflow-y-auto px-3">

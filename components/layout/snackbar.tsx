@@ -2,6 +2,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { SNACKBAR_AUTO_HIDE_MS } from '@/lib/constants';
+import X from 'lucide-react/icons/x';
 
 type Severity = 'error' | 'success' | 'info' | 'warning';
 /** SPEC §8: auto-dismiss (default), persistent, or dismissed by a click anywhere. */
@@ -76,7 +77,7 @@ export function SnackbarProvider({ children }: { children: React.ReactNode }) {
               </button>
             ) : null}
             <button type="button" aria-label={t('close')} className="opacity-80 hover:opacity-100" onClick={() => setSnack(null)}>
-              ✕
+              <X className="size-4" aria-hidden />
             </button>
           </div>
         ) : null}

@@ -16,7 +16,9 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   const unread = todos.filter((item) => !item.value.read).length;
   const t = await getTranslations('common');
   return (
-    <div className="min-h-full lg:pl-[300px] print:pl-0">
+    // The menu itself is fixed to the viewport; this stripe behind it grows with the page, so the
+    // menu's white column reaches the bottom of long pages (full-page captures included).
+    <div className="relative min-h-full lg:pl-[300px] lg:before:absolute lg:before:inset-y-0 lg:before:left-0 lg:before:w-[300px] lg:before:border-r lg:before:border-gray-200 lg:before:bg-white lg:before:content-[''] print:pl-0 print:before:hidden">
       <SideMenu
         unread={unread}
         helpUrl={webConfig.supportWidgetUrl}

@@ -7,6 +7,8 @@ import type { Cottage } from '../types';
 import { STATE_COLOURS } from './calendar-colours';
 import { StepDialog } from './step-dialog';
 import { useStepSave } from './use-step-save';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import ArrowRight from 'lucide-react/icons/arrow-right';
 
 /**
  * The editor only produces well-formed ranges (the rules in lib/rules/calendar build them), so the
@@ -98,10 +100,12 @@ export function CalendarStep({ cottage }: { cottage: Cottage }) {
       </p>
       <div className="mb-3 flex justify-between">
         <button type="button" className="rounded-md border border-gray-300 px-3 py-1.5 text-sm disabled:opacity-40" disabled={first <= window.from} onClick={() => setFirst(addMonths(first, -1))}>
-          ← {t('previousMonths')}
+          <ArrowLeft className="mr-1 inline size-4 align-[-3px]" aria-hidden />
+          {t('previousMonths')}
         </button>
         <button type="button" className="rounded-md border border-gray-300 px-3 py-1.5 text-sm disabled:opacity-40" disabled={addMonths(first, count) >= window.to} onClick={() => setFirst(addMonths(first, 1))}>
-          {t('nextMonths')} →
+          {t('nextMonths')}
+          <ArrowRight className="ml-1 inline size-4 align-[-3px]" aria-hidden />
         </button>
       </div>
       <div ref={grid} className="grid gap-5" style={{ gridTemplateColumns: `repeat(${Math.min(count, 4)}, minmax(0, 1fr))` }}>

@@ -10,6 +10,8 @@ import { InlineConfirm } from '@/components/ui/inline-confirm';
 import { useSnackbar } from '@/components/layout/snackbar';
 import type { Cottage, CottageImage } from '../types';
 import { StepDialog } from './step-dialog';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import ArrowRight from 'lucide-react/icons/arrow-right';
 
 type Ticket = UploadTicket & { filename: string };
 type Progress = { name: string; percent: number };
@@ -152,10 +154,10 @@ export function ImagesStep({ cottage }: { cottage: Cottage }) {
             <img src={`/img/${image.filename}?w=136&h=136&fit=crop`} alt={image.comment_sv ?? ''} width={136} height={136} className="mb-2 rounded" />
             <div className="mb-2 flex gap-2">
               <button type="button" className="rounded border border-gray-300 px-2 py-1 text-sm disabled:opacity-40" disabled={index === 0} aria-label={t('cottage.moveUp', { n: index + 1 })} onClick={() => move(index, -1)}>
-                ←
+                <ArrowLeft className="size-4" aria-hidden />
               </button>
               <button type="button" className="rounded border border-gray-300 px-2 py-1 text-sm disabled:opacity-40" disabled={index === images.length - 1} aria-label={t('cottage.moveDown', { n: index + 1 })} onClick={() => move(index, 1)}>
-                →
+                <ArrowRight className="size-4" aria-hidden />
               </button>
               <button type="button" className="ml-auto rounded px-2 py-1 text-sm text-red-700 hover:bg-red-50" onClick={() => setDeleting(image)}>
                 {t('cottage.deleteImage')}

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { InlineConfirm } from '@/components/ui/inline-confirm';
 import { UnsavedChangesPrompt } from '@/components/layout/unsaved-changes-prompt';
+import X from 'lucide-react/icons/x';
 
 type Props = {
   cottageId: number;
@@ -58,7 +59,7 @@ export function StepDialog({ cottageId, title, size = 'medium', dirty, saving, o
           {title}
         </h2>
         <button type="button" aria-label={t('close')} className="rounded-md p-2 hover:bg-gray-100" onClick={close}>
-          ✕
+          <X className="size-5" aria-hidden />
         </button>
       </div>
       <form

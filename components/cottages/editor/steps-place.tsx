@@ -14,6 +14,7 @@ import type { Cottage } from '../types';
 import { StepDialog } from './step-dialog';
 import { useFields } from './use-fields';
 import { useStepSave } from './use-step-save';
+import X from 'lucide-react/icons/x';
 
 // The map's code (and Google's script) loads only when a maps key is configured.
 const PositionMap = dynamic(() => import('./position-map'), { ssr: false });
@@ -139,7 +140,7 @@ export function LocationStep({ cottage, allTags }: { cottage: Cottage; allTags: 
             <li key={id} className="flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm">
               {name}
               <button type="button" aria-label={t('remove', { name })} className="rounded-full px-2 hover:bg-brand-100" onClick={() => setCities((list) => list.filter((x) => x !== id))}>
-                ✕
+                <X className="size-3.5" aria-hidden />
               </button>
             </li>
           );
@@ -168,7 +169,7 @@ export function LocationStep({ cottage, allTags }: { cottage: Cottage; allTags: 
           <li key={tag.id} className="flex items-center gap-1 rounded-full bg-gray-100 py-1 pr-1 pl-3 text-sm">
             {tag.tag}
             <button type="button" aria-label={t('remove', { name: tag.tag })} className="rounded-full px-2 hover:bg-gray-200" onClick={() => setTags((list) => list.filter((x) => x.id !== tag.id))}>
-              ✕
+              <X className="size-3.5" aria-hidden />
             </button>
           </li>
         ))}

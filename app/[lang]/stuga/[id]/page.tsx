@@ -13,6 +13,7 @@ import { REGIONS } from '@/lib/data/regions';
 import { formatMoney } from '@/lib/format';
 import { CALENDAR_STATES, daysOf, type CalendarRange } from '@/lib/rules/calendar';
 import { addMonths, startOfMonth, todayInStockholm } from '@/lib/rules/dates';
+import Check from 'lucide-react/icons/check';
 
 type PublicAd = {
   id: number;
@@ -113,7 +114,8 @@ export default async function PublicAdPage({ params }: { params: Promise<Params>
                     const comment = (en && a.comment_en) || a.comment_sv;
                     return (
                       <li key={key}>
-                        ✓ {tc(`amenity_${key}`)}
+                        <Check className="mr-1.5 inline size-4 align-[-3px] text-brand-700" aria-hidden />
+                        {tc(`amenity_${key}`)}
                         {comment ? <span className="text-sm text-muted"> – {comment}</span> : null}
                       </li>
                     );

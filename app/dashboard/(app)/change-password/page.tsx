@@ -5,6 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { ChangePasswordForm } from '@/components/auth/change-password-form';
 import { PageTitle } from '@/components/ui/page-title';
 import { apiGet } from '@/lib/api/server';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('changePassword'))('title') };
@@ -18,7 +19,8 @@ export default async function ChangePasswordPage() {
   return (
     <div className="max-w-md">
       <Link href="/dashboard/profile" className="mb-4 inline-block text-sm text-brand-700 hover:underline">
-        ← {t('back')}
+        <ArrowLeft className="mr-1 inline size-4 align-[-3px]" aria-hidden />
+        {t('back')}
       </Link>
       <PageTitle>{t('title')}</PageTitle>
       <div className="rounded-lg bg-white p-6 shadow-sm">

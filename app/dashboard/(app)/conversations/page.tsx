@@ -8,6 +8,8 @@ import { PageTitle } from '@/components/ui/page-title';
 import { apiGet, ApiResponseError } from '@/lib/api/server';
 import { PAGE_SIZE_CONVERSATIONS, RETRY_ATTEMPTS, RETRY_WAIT_MS, type Locale } from '@/lib/constants';
 import { formatDate } from '@/lib/format';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import ArrowRight from 'lucide-react/icons/arrow-right';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('chat'))('inboxTitle') };
@@ -110,14 +112,16 @@ export default async function ConversationsPage({ searchParams }: { searchParams
           <div className="mt-4 flex justify-between">
             {offset > 0 ? (
               <Link href={href({ offset: Math.max(0, offset - PAGE_SIZE_CONVERSATIONS) })} className={buttonClass('secondary')}>
-                ← {t('previous')}
+                <ArrowLeft className="mr-1 inline size-4 align-[-3px]" aria-hidden />
+                {t('previous')}
               </Link>
             ) : (
               <span />
             )}
             {page.nextPage !== null ? (
               <Link href={href({ offset: page.nextPage })} className={buttonClass('secondary')}>
-                {t('next')} →
+                {t('next')}
+                <ArrowRight className="ml-1 inline size-4 align-[-3px]" aria-hidden />
               </Link>
             ) : null}
           </div>

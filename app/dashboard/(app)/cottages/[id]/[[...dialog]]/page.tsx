@@ -15,6 +15,8 @@ import { PageTitle } from '@/components/ui/page-title';
 import { apiGet, ApiResponseError } from '@/lib/api/server';
 import type { Locale } from '@/lib/constants';
 import { AD_STEPS, REQUIRED_AD_STEPS } from '@/lib/rules/ad';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import Check from 'lucide-react/icons/check';
 
 type Params = { id: string; dialog?: string[] };
 
@@ -59,7 +61,8 @@ export default async function CottageEditorPage({ params }: { params: Promise<Pa
   return (
     <>
       <Link href="/dashboard/cottages" className="mb-4 inline-block text-sm text-brand-700 hover:underline">
-        ← {t('backToList')}
+        <ArrowLeft className="mr-1 inline size-4 align-[-3px]" aria-hidden />
+        {t('backToList')}
       </Link>
       <PageTitle>
         {t('editTitle', { id: cottage.id })}
@@ -82,7 +85,7 @@ export default async function CottageEditorPage({ params }: { params: Promise<Pa
               return (
                 <li key={step} className="flex items-center gap-3 py-2.5" data-testid={`step-${step}`} data-done={done}>
                   <span className={`flex size-6 items-center justify-center rounded-full text-xs font-bold ${done ? 'bg-green-600 text-white' : 'border border-gray-300 text-gray-400'}`} aria-label={done ? t('done') : t('todo')}>
-                    {done ? '✓' : ''}
+                    {done ? <Check className="size-4" aria-hidden /> : null}
                   </span>
                   {disabled ? (
                     <span className="flex-1 text-muted">{t(`step_${step}`)}</span>

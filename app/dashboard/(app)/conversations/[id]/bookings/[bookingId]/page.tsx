@@ -12,6 +12,7 @@ import { apiGet } from '@/lib/api/server';
 import { SUPPORT_EMAIL, type Locale } from '@/lib/constants';
 import { formatDate, formatMoney } from '@/lib/format';
 import { paymentErrorText } from '@/lib/i18n/payment-errors';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
 
 type Params = { id: string; bookingId: string };
 type Search = { transaction?: string; errorCode?: string; errorMessage?: string; transactionId?: string };
@@ -101,7 +102,8 @@ export default async function BookingPage({ params, searchParams }: { params: Pr
   return (
     <div className="flex flex-col gap-5 print:gap-3">
       <Link href={`/dashboard/conversations/${booking.conversation_id}`} className="text-sm text-brand-700 hover:underline no-print">
-        ← {t('backToConversation')}
+        <ArrowLeft className="mr-1 inline size-4 align-[-3px]" aria-hidden />
+        {t('backToConversation')}
       </Link>
       <h1 className="text-2xl font-semibold">{t('bookingTitle', { title: booking.cottage?.title_sv ?? '', id: booking.id })}</h1>
       {paymentNotice}

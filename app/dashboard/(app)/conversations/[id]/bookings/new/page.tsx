@@ -10,6 +10,7 @@ import { apiGet, ApiResponseError } from '@/lib/api/server';
 import { withRetries } from '@/lib/api/retry';
 import { todayInStockholm } from '@/lib/rules/dates';
 import { isProfileComplete, type ProfileFields } from '@/lib/rules/profile';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('booking'))('createOffer') };
@@ -40,7 +41,8 @@ export default async function NewOfferPage({ params }: { params: Promise<{ id: s
   }
   const back = (
     <Link href={`/dashboard/conversations/${conversation.id}/bookings`} className="text-sm text-brand-700 hover:underline">
-      ← {tc('offersTab')}
+      <ArrowLeft className="mr-1 inline size-4 align-[-3px]" aria-hidden />
+      {tc('offersTab')}
     </Link>
   );
   const guest = conversation.Users[0];

@@ -5,6 +5,7 @@ import { ExpiryForm } from '@/components/bookings/expiry-form';
 import { loadBooking } from '@/components/bookings/load-booking';
 import { Notice } from '@/components/ui/notice';
 import { todayInStockholm } from '@/lib/rules/dates';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('booking'))('changeExpiry') };
@@ -19,7 +20,8 @@ export default async function EditBookingPage({ params }: { params: Promise<{ id
   return (
     <div className="flex max-w-lg flex-col gap-5">
       <Link href={back} className="text-sm text-brand-700 hover:underline">
-        ← {t('bookingTitle', { title: booking.cottage?.title_sv ?? '', id: booking.id })}
+        <ArrowLeft className="mr-1 inline size-4 align-[-3px]" aria-hidden />
+        {t('bookingTitle', { title: booking.cottage?.title_sv ?? '', id: booking.id })}
       </Link>
       <h1 className="text-2xl font-semibold">{t('changeExpiry')}</h1>
       {booking.actions.editExpiry ? (
