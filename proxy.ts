@@ -82,6 +82,6 @@ function decodes(pathname: string): boolean {
 }
 
 export const config = {
-  // Every page, the BFF and the image route; not Next's static files.
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|robots.txt).*)'],
+  // Every page, the BFF and the image route; not Next's static files nor the files in public/.
+  matcher: ['/((?!_next/static|_next/image|favicon\\.ico|icon\\.svg|icon-\\d+\\.png|apple-touch-icon\\.png|manifest\\.webmanifest|robots\\.txt).*)'],
 };

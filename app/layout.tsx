@@ -3,8 +3,19 @@ import { getLocale } from 'next-intl/server';
 import { ClientMessages } from '@/lib/i18n/client-messages-provider';
 import './globals.css';
 
-export const metadata: Metadata = { title: { default: 'Stuga', template: '%s · Stuga' } };
-export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
+// The icons, the web manifest and robots.txt are files in public/ (scripts/generate-icons.mjs renders the PNGs).
+export const metadata: Metadata = {
+  title: { default: 'Stuga', template: '%s · Stuga' },
+  icons: {
+    icon: [
+      { url: '/favicon.ico', sizes: '16x16 32x32 48x48' },
+      { url: '/icon.svg', type: 'image/svg+xml' },
+    ],
+    apple: '/apple-touch-icon.png',
+  },
+  manifest: '/manifest.webmanifest',
+};
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#1c5a3b' };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const locale = await getLocale();
