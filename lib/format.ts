@@ -1,23 +1,30 @@
-import { TIMEZONE, type Locale } from './constants';
+import type { Locale } from './constants';
+import { calendarDay, inStockholm } from './dayjs';
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+// One style per language, in Europe/Stockholm: '1 januari 2027 kl. 14:05' / '1 January 2027 at 14:05'.
+const TIME = 'HH:mm';
+const DATE = 'D MMMM YYYY';
+const DATE_TIME: Record<Locale, string> = { sv: `${DATE} [kl.] ${TIME}`, en: `${DATE} [at] ${TIME}` };
 
 /** A date (or timestamp) as the reader expects it, in Europe/Stockholm. */
 export function formatDate(value: string | Date, locale: Locale, withTime = false): string {
-  const key = `${locale}|${withTime}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale === 'sv' ? 'sv-SE' : 'en-GB', {
-      timeZone: TIMEZONE,
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
-    });
-    dateFormats.set(key, format);
-  }
-  return format.format(typeof value === 'string' ? new Date(value) : value);
+  return inStockholm(value).locale(locale).format(withTime ? DATE_TIME[locale] : DATE);
 }
+
+/** The time of day of a timestamp, in Europe/Stockholm: '14:05'. */
+export const formatTime = (value: string | Date, locale: Locale): string => inStockholm(value).locale(locale).format(TIME);
+
+/** A day heading: 'måndag 23 november 2026' / 'Monday 23 November 2026'. */
+export const formatWeekdayDate = (value: string | Date, locale: Locale): string => inStockholm(value).locale(locale).format(`dddd ${DATE}`);
+
+/** A short day for chart axes: '23 nov' / '23 Nov'. */
+export const formatShortDate = (value: string | Date, locale: Locale): string => inStockholm(value).locale(locale).format('D MMM');
+
+/** A calendar month of a day ('2027-01-15'): 'januari 2027' / 'January 2027'. */
+export const formatMonth = (day: string, locale: Locale): string => calendarDay(day).locale(locale).format('MMMM YYYY');
+
+/** Weekday names from Monday: 'mån' … 'sön' / 'Mon' … 'Sun'. */
+export const weekdaysFromMonday = (locale: Locale): string[] => Array.from({ length: 7 }, (_, i) => calendarDay('2024-01-01').add(i, 'day').locale(locale).format('ddd'));
 
 const kronorFormats = [0, 2].map((digits) => new Intl.NumberFormat('sv-SE', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
 

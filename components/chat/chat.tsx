@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { api, ApiClientError } from '@/lib/api/client';
 import { putWithProgress, type UploadTicket } from '@/lib/api/upload';
-import { CHAT_FILE_MAX_BYTES, RETRY_ATTEMPTS, RETRY_WAIT_MS, TIMEZONE } from '@/lib/constants';
+import { CHAT_FILE_MAX_BYTES, RETRY_ATTEMPTS, RETRY_WAIT_MS, type Locale } from '@/lib/constants';
+import { formatTime, formatWeekdayDate } from '@/lib/format';
 import { findOffPlatform, stripOffPlatform } from '@/lib/rules/off-platform';
 import { MESSAGE_MAX_LENGTH } from '@/lib/rules/conversation';
 import { Button } from '@/components/ui/button';
@@ -24,7 +25,7 @@ const BOOKING_EVENTS = new Set(['booking_created', 'booking_paid', 'booking_canc
 
 export function Chat({ conversation, me, toolbar }: { conversation: Conversation; me: number; toolbar?: React.ReactNode }) {
   const t = useTranslations('chat');
-  const locale = useLocale();
+  const locale = useLocale() as Locale;
   const snackbar = useSnackbar();
   const [messages, setMessages] = useState<ChatMessage[]>(conversation.Messages);
   const [text, setText] = useState('');
@@ -138,9 +139,7 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
     setMessages((list) => list.map((m) => (m.id === message.id ? { ...m, text: '', deleted_at: new Date().toISOString() } : m)));
   }
 
-  const dayFmt = new Intl.DateTimeFormat(locale === 'sv' ? 'sv-SE' : 'en-GB', { timeZone: TIMEZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-  const timeFmt = new Intl.DateTimeFormat(locale === 'sv' ? 'sv-SE' : 'en-GB', { timeZone: TIMEZONE, hour: '2-digit', minute: '2-digit' });
-  const days = messages.map((m) => dayFmt.format(new Date(m.created_at)));
+  const days = messages.map((m) => formatWeekdayDate(m.created_at, locale));
 
   return (
     <div className="relative flex flex-col rounded-lg bg-white shadow-sm">
@@ -193,7 +192,7 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
                     </>
                   )}
                   <p className="mt-1 flex items-center justify-end gap-2 text-[11px] opacity-70">
-                    {timeFmt.format(new Date(m.created_at))}
+                    {formatTime(m.created_at, locale)}
                     {mine && !m.deleted_at && (m.type === 'text' || m.type === 'file') ? (
                       <button type="button" className="underline" onClick={() => void remove(m)} aria-label={t('deleteMessage')}>
                         <X className="size-3.5" aria-hidden />

@@ -2,7 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { calendarWindow, normalizeRanges, type CalendarRange } from '@/lib/rules/calendar';
-import { addDays, addMonths, todayInStockholm } from '@/lib/rules/dates';
+import { addDays, addMonths, todayInStockholm, weekdayFromMonday } from '@/lib/rules/dates';
 import { storage } from '../providers/storage';
 import type { Db } from './client';
 import { cottageAmenities, cottageCalendar, cottageCities, cottageImages, cottages, cottageTags, cottageVisits, tags } from './schema';
@@ -180,7 +180,7 @@ export async function seedCottages(db: Db, hostId: number): Promise<{ commission
   for (const cottageId of [active, fixed]) {
     const rows = Array.from({ length: 60 }, (_, i) => {
       const d = addDays(today, -i);
-      const weekend = [0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay());
+      const weekend = weekdayFromMonday(d) >= 5;
       return { cottageId, day: d, visits: ((i * 7 + cottageId * 3) % 11) + (weekend ? 9 : 2) };
     });
     await db.insert(cottageVisits).values(rows);

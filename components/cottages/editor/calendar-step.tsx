@@ -2,7 +2,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { CALENDAR_STATES, calendarWindow, daysOf, hasAvailablePeriod, setRange, type CalendarRange, type CalendarState } from '@/lib/rules/calendar';
-import { addDays, addMonths, startOfMonth, todayInStockholm } from '@/lib/rules/dates';
+import type { Locale } from '@/lib/constants';
+import { formatDate, formatMonth, weekdaysFromMonday } from '@/lib/format';
+import { addDays, addMonths, startOfMonth, todayInStockholm, weekdayFromMonday } from '@/lib/rules/dates';
 import type { Cottage } from '../types';
 import { STATE_COLOURS } from './calendar-colours';
 import { StepDialog } from './step-dialog';
@@ -26,14 +28,9 @@ function monthsForWidth(width: number) {
   return 1;
 }
 
-function weekdayOffset(day: string) {
-  // Monday first: 0 for Monday … 6 for Sunday.
-  return (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
-}
-
 export function CalendarStep({ cottage }: { cottage: Cottage }) {
   const t = useTranslations('cottage');
-  const locale = useLocale();
+  const locale = useLocale() as Locale;
   const { errors, saving, save } = useStepSave(cottage.id);
   const today = todayInStockholm();
   const window = calendarWindow(today);
@@ -57,9 +54,7 @@ export function CalendarStep({ cottage }: { cottage: Cottage }) {
     grid.current?.querySelector<HTMLButtonElement>(`[data-day="${focusDay}"]`)?.focus({ preventScroll: false });
   }, [focusDay]);
 
-  const monthFmt = new Intl.DateTimeFormat(locale === 'sv' ? 'sv-SE' : 'en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  const dayFmt = new Intl.DateTimeFormat(locale === 'sv' ? 'sv-SE' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-  const weekdays = Array.from({ length: 7 }, (_, i) => new Intl.DateTimeFormat(locale === 'sv' ? 'sv-SE' : 'en-GB', { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 1 + i))));
+  const weekdays = weekdaysFromMonday(locale);
 
   function choose(day: string) {
     if (!anchor) {
@@ -96,7 +91,7 @@ export function CalendarStep({ cottage }: { cottage: Cottage }) {
       </fieldset>
       {errors.ranges ? <p className="mb-2 text-sm text-red-700" role="alert">{errors.ranges}</p> : null}
       <p className="mb-2 min-h-5 text-sm" aria-live="polite">
-        {anchor ? t('selectionStart', { day: dayFmt.format(new Date(`${anchor}T00:00:00Z`)) }) : ''}
+        {anchor ? t('selectionStart', { day: formatDate(anchor, locale) }) : ''}
       </p>
       <div className="mb-3 flex justify-between">
         <button type="button" className="rounded-md border border-gray-300 px-3 py-1.5 text-sm disabled:opacity-40" disabled={first <= window.from} onClick={() => setFirst(addMonths(first, -1))}>
@@ -113,15 +108,15 @@ export function CalendarStep({ cottage }: { cottage: Cottage }) {
           const next = addMonths(month, 1);
           const days = daysOf(ranges, month, next);
           return (
-            <section key={month} aria-label={monthFmt.format(new Date(`${month}T00:00:00Z`))}>
-              <h3 className="mb-1 text-center text-sm font-semibold capitalize">{monthFmt.format(new Date(`${month}T00:00:00Z`))}</h3>
+            <section key={month} aria-label={formatMonth(month, locale)}>
+              <h3 className="mb-1 text-center text-sm font-semibold capitalize">{formatMonth(month, locale)}</h3>
               <div className="grid grid-cols-7 gap-0.5 text-center text-xs">
                 {weekdays.map((w) => (
                   <span key={w} className="py-1 text-muted" aria-hidden>
                     {w}
                   </span>
                 ))}
-                {Array.from({ length: weekdayOffset(month) }, (_, i) => (
+                {Array.from({ length: weekdayFromMonday(month) }, (_, i) => (
                   <span key={`pad-${i}`} aria-hidden />
                 ))}
                 {days.map(({ day, state: s }) => {
@@ -133,7 +128,7 @@ export function CalendarStep({ cottage }: { cottage: Cottage }) {
                       data-day={day}
                       data-state={s}
                       tabIndex={day === focusDay ? 0 : -1}
-                      aria-label={`${dayFmt.format(new Date(`${day}T00:00:00Z`))}, ${t(`state_${s}`)}`}
+                      aria-label={`${formatDate(day, locale)}, ${t(`state_${s}`)}`}
                       aria-pressed={selected}
                       onClick={() => {
                         setFocusDay(day);

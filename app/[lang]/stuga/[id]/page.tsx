@@ -10,9 +10,9 @@ import { Notice } from '@/components/ui/notice';
 import { apiGetOrNull, currentUserOrNull } from '@/lib/api/server';
 import { AMENITY_KEYS } from '@/lib/data/amenities';
 import { REGIONS } from '@/lib/data/regions';
-import { formatMoney } from '@/lib/format';
+import { formatMonth, formatMoney } from '@/lib/format';
 import { CALENDAR_STATES, daysOf, type CalendarRange } from '@/lib/rules/calendar';
-import { addMonths, startOfMonth, todayInStockholm } from '@/lib/rules/dates';
+import { addMonths, startOfMonth, todayInStockholm, weekdayFromMonday } from '@/lib/rules/dates';
 import Check from 'lucide-react/icons/check';
 
 type PublicAd = {
@@ -67,7 +67,6 @@ export default async function PublicAdPage({ params }: { params: Promise<Params>
   const region = REGIONS.find((r) => r.id === ad.region_id)?.name;
   const today = todayInStockholm();
   const months = Array.from({ length: 4 }, (_, i) => addMonths(startOfMonth(today), i));
-  const monthFmt = new Intl.DateTimeFormat(en ? 'en-GB' : 'sv-SE', { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const [cover, ...rest] = ad.images;
   const canApprove = viewer?.admin && ad.review?.asked_for_review_at && !ad.review.reviewed_at;
 
@@ -135,9 +134,9 @@ export default async function PublicAdPage({ params }: { params: Promise<Params>
               <div className="grid gap-5 sm:grid-cols-2">
                 {months.map((month) => (
                   <div key={month}>
-                    <h3 className="mb-1 text-sm font-semibold capitalize">{monthFmt.format(new Date(`${month}T00:00:00Z`))}</h3>
+                    <h3 className="mb-1 text-sm font-semibold capitalize">{formatMonth(month, en ? 'en' : 'sv')}</h3>
                     <div className="grid grid-cols-7 gap-0.5 text-center text-[11px]">
-                      {Array.from({ length: (new Date(`${month}T00:00:00Z`).getUTCDay() + 6) % 7 }, (_, i) => (
+                      {Array.from({ length: weekdayFromMonday(month) }, (_, i) => (
                         <span key={i} />
                       ))}
                       {daysOf(ad.calendar, month, addMonths(month, 1)).map(({ day, state }) => (
