@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, desc, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { calendarWindow, clampRanges, hasAvailablePeriod, type CalendarRange } from '@/lib/rules/calendar';
 import { addDays, todayInStockholm } from '@/lib/rules/dates';
+import type { VisitStats } from '@/lib/schemas/cottage-stats';
 import type { Db } from '../db/client';
 import { cottageCalendar, cottages, cottageVisits, lastMinutes, todos } from '../db/schema';
 import type { SessionUser } from '../http/context';
@@ -86,7 +87,7 @@ export async function countVisit(db: Db, cottageId: number): Promise<void> {
 }
 
 /** GET /:id/stats: visits per day for the last 60 days (zeros included) and their total. */
-export async function visitStats(db: Db, cottageId: number) {
+export async function visitStats(db: Db, cottageId: number): Promise<VisitStats> {
   const today = todayInStockholm();
   const from = addDays(today, -(STATS_DAYS - 1));
   const rows = await db
@@ -95,7 +96,7 @@ export async function visitStats(db: Db, cottageId: number) {
     .where(and(eq(cottageVisits.cottageId, cottageId), gte(cottageVisits.day, from)))
     .orderBy(desc(cottageVisits.day));
   const byDay = new Map(rows.map((r) => [r.day, r.visits]));
-  const out: { date: string; visits: number }[] = [];
+  const out: VisitStats['rows'] = [];
   for (let day = from; day <= today; day = addDays(day, 1)) out.push({ date: day, visits: byDay.get(day) ?? 0 });
   return { total: out.reduce((sum, r) => sum + r.visits, 0), rows: out };
 }

@@ -15,6 +15,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { apiGet, ApiResponseError } from '@/lib/api/server';
 import type { Locale } from '@/lib/constants';
 import { AD_STEPS, REQUIRED_AD_STEPS } from '@/lib/rules/ad';
+import type { VisitStats } from '@/lib/schemas/cottage-stats';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Check from 'lucide-react/icons/check';
 
@@ -52,7 +53,7 @@ export default async function CottageEditorPage({ params }: { params: Promise<Pa
     throw error;
   }
   const [stats, deals, tags] = await Promise.all([
-    apiGet<{ total: number; rows: { date: string; visits: number }[] }>(`/api/cottages/${id}/stats`),
+    apiGet<VisitStats>(`/api/cottages/${id}/stats`),
     apiGet<{ id: number; from_date: string; to_date: string; price: number; title_sv: string | null }[]>(`/api/cottages/${id}/lastminutes`),
     dialog === 'location' ? apiGet<{ id: number; tag: string }[]>('/api/cottages/tags') : Promise.resolve([]),
   ]);
@@ -104,7 +105,7 @@ export default async function CottageEditorPage({ params }: { params: Promise<Pa
           </div>
         </section>
         <div className="flex flex-col gap-6">
-          <VisitsChart stats={stats} locale={locale} title={t('stats')} totalLabel={t('statsTotal', { total: stats.total })} />
+          <VisitsChart stats={stats} locale={locale} title={t('stats')} totalLabel={t('statsTotal', { total: stats.total })} dayLabel={t('statsDay')} visitsLabel={t('statsVisits')} />
           <LastMinutes cottageId={cottage.id} initial={deals} />
         </div>
       </div>
