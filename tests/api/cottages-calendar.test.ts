@@ -2,6 +2,8 @@
 // OUTDATED_COTTAGE to-do of GET /api/user/todo, last-minute deals and visit statistics.
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { visitStatsSchema } from '@/lib/schemas/cottage-stats';
 import type { Harness } from './harness';
 import { asCottage, createCottage, host, row, setCottage, snapshot, startCottageApi, type Range } from './cottages-support';
 
@@ -342,7 +344,7 @@ describe('GET /api/cottages/:id/stats and visits of the public page', () => {
     const { id } = await createCottage(h, token);
     const result = await h.call('GET', `/api/cottages/${id}/stats`, { token });
     expect(result.status).toBe(200);
-    const stats = result.json as unknown as { total: number; rows: { date: string; visits: number }[] };
+    const stats = z.parse(visitStatsSchema, result.json);
     expect(stats.total).toBe(0);
     expect(stats.rows).toHaveLength(60);
     expect(stats.rows[0]).toEqual({ date: day(-59), visits: 0 });
@@ -355,7 +357,7 @@ describe('GET /api/cottages/:id/stats and visits of the public page', () => {
       { cottageId: id, day: day(-59), visits: 2 },
       { cottageId: id, day: day(-60), visits: 100 },
     ]);
-    const counted = (await h.call('GET', `/api/cottages/${id}/stats`, { token })).json as unknown as typeof stats;
+    const counted = z.parse(visitStatsSchema, (await h.call('GET', `/api/cottages/${id}/stats`, { token })).json);
     expect(counted.total).toBe(6);
     expect(counted.rows.find((r) => r.date === day(-10))?.visits).toBe(4);
     expect(counted.rows[0]).toEqual({ date: day(-59), visits: 2 });
