@@ -140,6 +140,6 @@ function respondError(c: Context, error: unknown, locale: ReturnType<typeof pick
     );
   }
   const err = error instanceof Error ? error : new Error(String(error));
-  void reportError({ message: err.message, stack: err.stack, path: c.req.path, source: 'server' });
+  void reportError({ message: err.message, stack: err.stack, path: c.req.path, source: 'server', error: err });
   return c.json({ message: translate(locale, 'errors.generic'), errors: [] }, 500);
 }

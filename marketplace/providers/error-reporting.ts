@@ -1,53 +1,60 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { config } from '../config';
 import { log } from '../log';
 
-export type ErrorReport = { message: string; stack?: string; path?: string; digest?: string; source: 'client' | 'server'; userId?: number | null };
+export type ErrorReport = {
+  message: string;
+  stack?: string;
+  path?: string;
+  digest?: string;
+  source: 'client' | 'server';
+  userId?: number | null;
+  /** The thrown value itself, when the server caught it: Sentry reads its stack and causes. */
+  error?: unknown;
+};
 
-type Dsn = { key: string; envelopeUrl: string; raw: string };
+type Sentry = typeof import('@sentry/nextjs');
+let sdk: Promise<Sentry> | null = null;
 
-function parseDsn(raw: string | undefined): Dsn | null {
-  if (!raw) return null;
-  try {
-    const url = new URL(raw);
-    const project = url.pathname.replace(/^\//, '');
-    if (!url.username || !project) return null;
-    return { key: url.username, envelopeUrl: `${url.protocol}//${url.host}/api/${project}/envelope/`, raw };
-  } catch {
-    return null;
-  }
+/**
+ * The server side of @sentry/nextjs, loaded and started on the first report (only with SENTRY_DSN):
+ * no tracing and no automatic instrumentation, only the events reportError hands it. Next's own
+ * start (instrumentation.ts) may have started it already.
+ */
+function sentry(dsn: string): Promise<Sentry> {
+  sdk ??= import('@sentry/nextjs').then((Sentry) => {
+    if (!Sentry.isInitialized()) {
+      Sentry.init({
+        dsn,
+        environment: config.production ? 'production' : 'development',
+        defaultIntegrations: false,
+        integrations: [Sentry.linkedErrorsIntegration(), Sentry.dedupeIntegration(), Sentry.functionToStringIntegration()],
+      });
+    }
+    return Sentry;
+  });
+  return sdk;
 }
 
-const dsn = parseDsn(config.sentryDsn ?? undefined);
+/** A client's report as an Error, its browser stack kept as the stack Sentry parses. */
+function asError(report: ErrorReport): Error {
+  if (report.error instanceof Error) return report.error;
+  const error = new Error(report.message.slice(0, 2000));
+  error.stack = report.stack ? report.stack.slice(0, 8000) : `Error: ${error.message}`;
+  return error;
+}
 
-/** Real adapter: Sentry's envelope endpoint when SENTRY_DSN is set; otherwise the log keeps it. */
+/** Every error goes to our log; with SENTRY_DSN also to Sentry through its official SDK. */
 export async function reportError(report: ErrorReport): Promise<void> {
-  log.error({ report }, 'error reported');
-  if (!dsn) return;
-  const eventId = randomUUID().replace(/-/g, '');
-  const event = {
-    event_id: eventId,
-    timestamp: Date.now() / 1000,
-    platform: 'javascript',
-    level: 'error',
-    environment: config.production ? 'production' : 'development',
-    tags: { source: report.source, digest: report.digest ?? '' },
-    user: report.userId ? { id: String(report.userId) } : undefined,
-    request: report.path ? { url: report.path } : undefined,
-    exception: { values: [{ type: 'Error', value: report.message.slice(0, 2000) }] },
-    extra: { stack: report.stack?.slice(0, 8000) },
-  };
-  const body = [JSON.stringify({ event_id: eventId, dsn: dsn.raw, sent_at: new Date().toISOString() }), JSON.stringify({ type: 'event' }), JSON.stringify(event)].join('\n');
+  log.error({ report: { ...report, error: undefined } }, 'error reported');
+  if (!config.sentryDsn) return;
   try {
-    await fetch(dsn.envelopeUrl, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-sentry-envelope',
-        'x-sentry-auth': `Sentry sentry_version=7, sentry_key=${dsn.key}, sentry_client=stuga/1.0`,
-      },
-      body,
-      signal: AbortSignal.timeout(3000),
+    const Sentry = await sentry(config.sentryDsn);
+    Sentry.withScope((scope) => {
+      scope.setTags({ source: report.source, digest: report.digest ?? '' });
+      if (report.path) scope.setTag('path', report.path.slice(0, 200));
+      if (report.userId) scope.setUser({ id: String(report.userId) });
+      Sentry.captureException(asError(report));
     });
   } catch (error) {
     log.warn({ err: error }, 'error report not delivered');

@@ -1,7 +1,8 @@
 // The real adapters against local doubles of the providers: an SMTP server for mail, an HTTP
-// server standing in for Sentry's envelope endpoint. Nothing here reaches the internet.
+// server standing in for Sentry's ingest (envelope endpoint). Nothing here reaches the internet.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type Harness } from './harness';
@@ -31,9 +32,11 @@ beforeAll(async () => {
   const smtpPort = (smtp.server.address() as AddressInfo).port;
 
   sentry = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      const body = (req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
       envelopes.push({ headers: req.headers, url: req.url ?? '', body });
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
@@ -74,18 +77,43 @@ describe('mail over SMTP (SMTP_URL set)', () => {
   });
 });
 
-describe('error reporting (SENTRY_DSN set)', () => {
-  it("delivers a client's crash report as a Sentry envelope with the DSN's key", async () => {
+describe('error reporting (SENTRY_DSN set): the official Sentry SDK over HTTP to a local ingest', () => {
+  /** The events that reached the fake ingest: each envelope is a header line, then item header and payload lines. */
+  const events = () =>
+    envelopes.flatMap((envelope) => {
+      const lines = envelope.body.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+      return lines.flatMap((line, i) => (line.type === 'event' && lines[i + 1] ? [{ envelope, header: lines[0]!, event: lines[i + 1] as SentryEvent }] : []));
+    });
+  type SentryEvent = { event_id: string; exception: { values: { type: string; value: string; stacktrace?: { frames: { function?: string }[] } }[] }; tags: Record<string, string>; user?: { id: string } };
+
+  it("delivers a client's crash report to the DSN's project with the DSN's key", async () => {
     const response = await h.call('POST', '/api/errors', { body: { message: 'Boom in the calendar', digest: 'abc123', path: '/dashboard/to-do' } });
     expect(response.status).toBe(200);
-    await expect.poll(() => envelopes.length, { timeout: 5000 }).toBeGreaterThan(0);
-    const envelope = envelopes.at(-1)!;
-    expect(envelope.url).toBe('/api/42/envelope/');
-    expect(envelope.headers['x-sentry-auth']).toMatch(/sentry_key=publickey/);
-    const [header, itemHeader, event] = envelope.body.split('\n').map((line) => JSON.parse(line));
-    expect(header.event_id).toMatch(/^[0-9a-f]{32}$/);
-    expect(itemHeader).toEqual({ type: 'event' });
-    expect(event.exception.values[0].value).toBe('Boom in the calendar');
-    expect(event.tags).toMatchObject({ source: 'client', digest: 'abc123' });
+    await expect.poll(() => events().find((e) => e.event.exception.values.at(-1)?.value === 'Boom in the calendar'), { timeout: 10_000 }).toBeTruthy();
+    const { envelope, header, event } = events().find((e) => e.event.exception.values.at(-1)?.value === 'Boom in the calendar')!;
+    expect(envelope.url).toMatch(/^\/api\/42\/envelope\/\?/);
+    expect(new URLSearchParams(envelope.url.split('?')[1]).get('sentry_key')).toBe('publickey');
+    expect(header.event_id).toBe(event.event_id);
+    expect((header.sdk as { name: string }).name).toMatch(/^sentry\.javascript\./);
+    expect(event.tags).toMatchObject({ source: 'client', digest: 'abc123', path: '/dashboard/to-do' });
+  });
+
+  it('delivers an error thrown on the server with its stack', async () => {
+    const { reportError } = await import('@/marketplace/providers/error-reporting');
+    function failingQuery(): never {
+      throw new TypeError('Boom in a server query');
+    }
+    try {
+      failingQuery();
+    } catch (error) {
+      await reportError({ message: (error as Error).message, source: 'server', path: '/api/cottages/1', error, userId: 7 });
+    }
+    await expect.poll(() => events().find((e) => e.event.exception.values.at(-1)?.value === 'Boom in a server query'), { timeout: 10_000 }).toBeTruthy();
+    const { event } = events().find((e) => e.event.exception.values.at(-1)?.value === 'Boom in a server query')!;
+    const exception = event.exception.values.at(-1)!;
+    expect(exception.type).toBe('TypeError');
+    expect(exception.stacktrace?.frames.some((f) => f.function?.includes('failingQuery'))).toBe(true);
+    expect(event.tags).toMatchObject({ source: 'server', path: '/api/cottages/1' });
+    expect(event.user).toEqual({ id: '7' });
   });
 });
