@@ -18,3 +18,14 @@ export async function register() {
     });
   await start();
 }
+
+// Errors Next catches while rendering a page or running a route handler on the server: logged and,
+// with SENTRY_DSN, sent to Sentry (marketplace/providers/error-reporting). notFound() and redirects
+// are not errors and never arrive here.
+export async function onRequestError(error: unknown, request: { path: string }) {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { reportError } = await import('./marketplace/providers/error-reporting');
+  const err = error instanceof Error ? error : new Error(String(error));
+  const digest = (error as { digest?: unknown } | null)?.digest;
+  await reportError({ message: err.message, stack: err.stack, path: request.path, digest: typeof digest === 'string' ? digest : undefined, source: 'server', error: err });
+}

@@ -26,6 +26,15 @@ const PROTECTED = [
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
 
+/** Where the browser sends Sentry events: the DSN's origin (a DSN that is no URL reports nothing). */
+const sentryOrigin = (() => {
+  try {
+    return webConfig.sentryDsn ? new URL(webConfig.sentryDsn).origin : null;
+  } catch {
+    return null;
+  }
+})();
+
 export function proxy(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;
 
@@ -58,6 +67,7 @@ export function proxy(request: NextRequest) {
     nonce: Buffer.from(crypto.randomUUID()).toString('base64'),
     maps: Boolean(webConfig.googleMapsKey),
     uploadOrigin: webConfig.s3Endpoint ? new URL(webConfig.s3Endpoint).origin : null,
+    errorReportOrigin: sentryOrigin,
     https: webConfig.publicUrl.startsWith('https:'),
     development: webConfig.development,
   });

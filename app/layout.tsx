@@ -1,5 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { getLocale } from 'next-intl/server';
+import { BrowserErrorReporting } from '@/components/layout/browser-error-reporting';
+import { webConfig } from '@/lib/api/config';
 import { ClientMessages } from '@/lib/i18n/client-messages-provider';
 import './globals.css';
 
@@ -23,6 +25,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     <html lang={locale}>
       <body className="font-sans antialiased">
         <ClientMessages>{children}</ClientMessages>
+        <BrowserErrorReporting dsn={webConfig.sentryDsn} />
       </body>
     </html>
   );

@@ -8,6 +8,8 @@ export type SecurityOptions = {
   maps: boolean;
   /** The S3 endpoint images are uploaded to directly (only with S3). */
   uploadOrigin: string | null;
+  /** Sentry's ingest, which the browser reports uncaught errors to (only with SENTRY_DSN). */
+  errorReportOrigin?: string | null;
   /** The public URL is https: browsers are told to stay on https. */
   https: boolean;
   /** `next dev` needs eval for its refresh runtime. */
@@ -19,7 +21,7 @@ const MAPS_IMG = ['https://maps.googleapis.com', 'https://maps.gstatic.com', 'ht
 
 export function contentSecurityPolicy(o: SecurityOptions): string {
   const script = ["'self'", `'nonce-${o.nonce}'`, "'strict-dynamic'", ...(o.development ? ["'unsafe-eval'"] : []), ...(o.maps ? MAPS_SCRIPT : [])];
-  const connect = ["'self'", ...(o.maps ? ['https://maps.googleapis.com'] : []), ...(o.uploadOrigin ? [o.uploadOrigin] : []), ...(o.development ? ['ws:'] : [])];
+  const connect = ["'self'", ...(o.maps ? ['https://maps.googleapis.com'] : []), ...(o.uploadOrigin ? [o.uploadOrigin] : []), ...(o.errorReportOrigin ? [o.errorReportOrigin] : []), ...(o.development ? ['ws:'] : [])];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', script],

@@ -16,5 +16,7 @@ export const webConfig = {
   googleMapsKey: env.GOOGLE_MAPS_API_KEY || null,
   supportWidgetUrl: env.SUPPORT_WIDGET_URL || null,
   s3Endpoint: env.S3_ENDPOINT?.replace(/\/+$/, '') || null,
+  /** Sentry's DSN is public by design: the browser reports uncaught errors to it (components/layout/browser-error-reporting). */
+  sentryDsn: env.SENTRY_DSN || null,
   development: env.NODE_ENV === 'development',
 };

@@ -73,6 +73,10 @@ describe('security headers', () => {
     expect(csp).toMatch(/script-src[^;]*https:\/\/maps\.googleapis\.com/);
     expect(csp).toMatch(/connect-src[^;]*https:\/\/s3\.example\.com/);
   });
+  it("lets the browser reach Sentry's ingest only with a DSN", () => {
+    expect(contentSecurityPolicy(base)).not.toContain('sentry');
+    expect(contentSecurityPolicy({ ...base, errorReportOrigin: 'https://o1.ingest.sentry.io' })).toMatch(/connect-src 'self'[^;]* https:\/\/o1\.ingest\.sentry\.io/);
+  });
   it('adds HSTS only over https', () => {
     expect(securityHeaders(base)['strict-transport-security']).toBeUndefined();
     const secure = securityHeaders({ ...base, https: true });
