@@ -22,23 +22,26 @@ export function VisitsChart({ stats, locale, title, totalLabel, dayLabel, visits
       <div aria-hidden>
         <LazyVisitsBars rows={rows} visitsLabel={visitsLabel} />
       </div>
-      <table className="sr-only">
-        <caption>{`${title}: ${totalLabel}`}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{dayLabel}</th>
-            <th scope="col">{visitsLabel}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.date}>
-              <th scope="row">{r.long}</th>
-              <td>{r.visits}</td>
+      {/* A table ignores overflow: the visually hidden box is a div around it, so the rows never lengthen the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{`${title}: ${totalLabel}`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{dayLabel}</th>
+              <th scope="col">{visitsLabel}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.date}>
+                <th scope="row">{r.long}</th>
+                <td>{r.visits}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
