@@ -1,7 +1,7 @@
 'use client';
 import { useEffect } from 'react';
 
-type Sentry = typeof import('@sentry/nextjs');
+type Sentry = typeof import('./sentry-browser');
 
 /**
  * Errors no error boundary catches (in event handlers, timers, promises) go to Sentry through the
@@ -13,16 +13,16 @@ export function BrowserErrorReporting({ dsn }: { dsn: string | null }) {
   useEffect(() => {
     if (!dsn) return;
     let sdk: Promise<Sentry> | null = null;
-    const report = (error: unknown) => {
-      sdk ??= import('@sentry/nextjs').then((Sentry) => {
+    const report = (error: unknown, type: 'onerror' | 'onunhandledrejection') => {
+      sdk ??= import('./sentry-browser').then((Sentry) => {
         // Its own global handlers stay off: the two listeners below hand it each error once.
         Sentry.init({ dsn, defaultIntegrations: false, integrations: [Sentry.linkedErrorsIntegration(), Sentry.dedupeIntegration(), Sentry.httpContextIntegration()] });
         return Sentry;
       });
-      sdk.then((Sentry) => Sentry.captureException(error)).catch(() => undefined);
+      sdk.then((Sentry) => Sentry.captureException(error, { mechanism: { type, handled: false } })).catch(() => undefined);
     };
-    const onError = (event: ErrorEvent) => report(event.error ?? new Error(event.message));
-    const onRejection = (event: PromiseRejectionEvent) => report(event.reason);
+    const onError = (event: ErrorEvent) => report(event.error ?? new Error(event.message), 'onerror');
+    const onRejection = (event: PromiseRejectionEvent) => report(event.reason, 'onunhandledrejection');
     window.addEventListener('error', onError);
     window.addEventListener('unhandledrejection', onRejection);
     return () => {
