@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { api, ApiClientError } from '@/lib/api/client';
 import { putWithProgress, type UploadTicket } from '@/lib/api/upload';
-import { CHAT_FILE_MAX_BYTES, RETRY_ATTEMPTS, RETRY_WAIT_MS, TIMEZONE } from '@/lib/constants';
+import { CHAT_FILE_MAX_BYTES, RETRY_ATTEMPTS, RETRY_WAIT_MS, TIMEZONE, type Locale } from '@/lib/constants';
+import { formatDate, formatTime } from '@/lib/format';
 import { findOffPlatform, stripOffPlatform } from '@/lib/rules/off-platform';
 import { MESSAGE_MAX_LENGTH } from '@/lib/rules/conversation';
 import { Button } from '@/components/ui/button';
@@ -29,7 +30,7 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
   const [warning, setWarning] = useState<string[] | null>(null);
   const [upload, setUpload] = useState<{ name: string; percent: number } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const bottom = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLOListElement>(null);
   const seenUpTo = useRef(0);
   const id = conversation.id;
 
@@ -74,7 +75,7 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
 
   // Scroll to the newest, and tell the server what has been seen.
   useEffect(() => {
-    bottom.current?.scrollIntoView({ block: 'end' });
+    list.current?.lastElementChild?.scrollIntoView({ block: 'end' });
     const lastFromOther = [...messages].reverse().find((m) => m.user_id !== me);
     if (lastFromOther && lastFromOther.id > seenUpTo.current) {
       seenUpTo.current = lastFromOther.id;
@@ -136,13 +137,12 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
   }
 
   const dayFmt = new Intl.DateTimeFormat(locale === 'sv' ? 'sv-SE' : 'en-GB', { timeZone: TIMEZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-  const timeFmt = new Intl.DateTimeFormat(locale === 'sv' ? 'sv-SE' : 'en-GB', { timeZone: TIMEZONE, hour: '2-digit', minute: '2-digit' });
   const days = messages.map((m) => dayFmt.format(new Date(m.created_at)));
 
   return (
     <div className="relative flex flex-col rounded-lg bg-white shadow-sm">
       {toolbar ? <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-100 px-4 py-2">{toolbar}</div> : null}
-      <ol className="flex max-h-[60vh] min-h-64 flex-col gap-2 overflow-y-auto px-4 py-4" aria-live="polite" data-testid="messages">
+      <ol ref={list} className="flex max-h-[60vh] min-h-64 flex-col gap-2 overflow-y-auto px-4 py-4" aria-live="polite" data-testid="messages">
         {messages.map((m, index) => {
           // Grouped by day: a heading where the day changes.
           const header = index === 0 || days[index] !== days[index - 1] ? days[index] : null;
@@ -176,7 +176,7 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
                     <em className="opacity-80">{t('deletedMessage')}</em>
                   ) : (
                     <>
-                      {m.meta?.check_in ? <p className="mb-1 text-xs opacity-80">{t('stayDetails', { checkIn: m.meta.check_in, checkOut: m.meta.check_out ?? '', guests: m.meta.guests ?? '' })}</p> : null}
+                      {m.meta?.check_in ? <p className="mb-1 text-xs opacity-80">{t('stayDetails', { checkIn: formatDate(m.meta.check_in, locale as Locale), checkOut: m.meta.check_out ? formatDate(m.meta.check_out, locale as Locale) : '', guests: m.meta.guests ?? 0 })}</p> : null}
                       {m.type === 'file' && m.resource_id ? (
                         <a href={`/api/conversations/${id}/files/${m.resource_id}`} className="underline" data-testid="file-link">
                           📎 {m.text}
@@ -188,7 +188,7 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
                     </>
                   )}
                   <p className="mt-1 flex items-center justify-end gap-2 text-[11px] opacity-70">
-                    {timeFmt.format(new Date(m.created_at))}
+                    {formatTime(m.created_at, locale as Locale)}
                     {mine && !m.deleted_at && (m.type === 'text' || m.type === 'file') ? (
                       <button type="button" className="underline" onClick={() => void remove(m)} aria-label={t('deleteMessage')}>
                         ✕
@@ -200,7 +200,6 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
             </li>
           );
         })}
-        <div ref={bottom} />
       </ol>
       <form
         className="flex flex-col gap-2 border-t border-gray-200 p-4"
@@ -240,7 +239,9 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
                   ref={fileInput}
                   type="file"
                   className="sr-only"
-                  aria-label={t('attach')}
+                  // The visible button below opens it: one tab stop, with a focus ring.
+                  tabIndex={-1}
+                  aria-hidden
                   data-testid="chat-file"
                   onChange={(e) => {
                     const file = e.target.files?.[0];

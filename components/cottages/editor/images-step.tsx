@@ -109,7 +109,9 @@ export function ImagesStep({ cottage }: { cottage: Cottage }) {
         multiple
         accept="image/jpeg,image/png"
         className="sr-only"
-        aria-label={t('cottage.chooseImages')}
+        // The visible button below opens it: one tab stop, with a focus ring.
+        tabIndex={-1}
+        aria-hidden
         data-testid="image-input"
         onChange={(e) => {
           const files = [...(e.target.files ?? [])];
