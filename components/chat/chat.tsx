@@ -249,7 +249,13 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
                     if (file) void attach(file);
                   }}
                 />
-                <button type="button" className="text-sm font-semibold text-brand-700 hover:underline disabled:opacity-50" disabled={upload !== null} onClick={() => fileInput.current?.click()}>
+                {/* aria-disabled, not disabled, while a file uploads: a disabled button would drop the keyboard's focus. */}
+                <button
+                  type="button"
+                  className="text-sm font-semibold text-brand-700 hover:underline aria-disabled:opacity-50"
+                  aria-disabled={upload !== null}
+                  onClick={() => upload === null && fileInput.current?.click()}
+                >
                   📎 {t('attach')}
                 </button>
               </>

@@ -119,7 +119,8 @@ export function ImagesStep({ cottage }: { cottage: Cottage }) {
           if (files.length) void upload(files);
         }}
       />
-      <Button onClick={() => input.current?.click()} disabled={progress.length > 0}>
+      {/* aria-disabled, not disabled, while images upload: a disabled button would drop the keyboard's focus. */}
+      <Button onClick={() => progress.length === 0 && input.current?.click()} aria-disabled={progress.length > 0} className="aria-disabled:opacity-50">
         {t('cottage.chooseImages')}
       </Button>
       <ul className="my-3 flex flex-col gap-1" aria-live="polite">
