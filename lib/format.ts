@@ -1,5 +1,7 @@
 import type { Locale } from './constants';
 import { calendarDay, inStockholm } from './dayjs';
+import { STAY_TIME } from './rules/booking';
+import { stockholmTime, type Day } from './rules/dates';
 
 // One style per language, in Europe/Stockholm: '1 januari 2027 kl. 14:05' / '1 January 2027 at 14:05'.
 const TIME = 'HH:mm';
@@ -25,6 +27,11 @@ export const formatMonth = (day: string, locale: Locale): string => calendarDay(
 
 /** Weekday names from Monday: 'mån' … 'sön' / 'Mon' … 'Sun'. */
 export const weekdaysFromMonday = (locale: Locale): string[] => Array.from({ length: 7 }, (_, i) => calendarDay('2024-01-01').add(i, 'day').locale(locale).format('ddd'));
+
+/** A check-in or check-out day with the stay's time (noon in Stockholm), in the same style as every other time. */
+export function formatStayDay(day: Day, locale: Locale): string {
+  return formatDate(stockholmTime(day, STAY_TIME), locale, true);
+}
 
 const kronorFormats = [0, 2].map((digits) => new Intl.NumberFormat('sv-SE', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
 

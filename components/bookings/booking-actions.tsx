@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useSnackbar } from '@/components/layout/snackbar';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -26,6 +26,12 @@ export function BookingActions({ booking }: { booking: Booking }) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
   const [cancelling, setCancelling] = useState(false);
+  const cancelToggle = useId();
+  // Closing the cancel box removes what had focus: it goes back to the button that opened it.
+  const keep = () => {
+    setCancelOpen(false);
+    document.getElementById(cancelToggle)?.focus();
+  };
 
   async function pay() {
     if (!terms) return setPayError(t('termsRequired'));
@@ -102,7 +108,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
           </Link>
         ) : null}
         {actions.cancel ? (
-          <Button variant="secondary" onClick={() => setCancelOpen((open) => !open)} aria-expanded={cancelOpen} disabled={cancelling}>
+          <Button id={cancelToggle} variant="secondary" onClick={() => setCancelOpen((open) => !open)} aria-expanded={cancelOpen} aria-controls={`${cancelToggle}-box`} disabled={cancelling}>
             {booking.status === 'PAID' ? t('cancelBooking') : t('cancelOffer')}
           </Button>
         ) : null}
@@ -112,7 +118,14 @@ export function BookingActions({ booking }: { booking: Booking }) {
       </div>
 
       {cancelOpen ? (
-        <div className="flex flex-col gap-2 rounded-lg border border-red-200 bg-white p-5 shadow-sm" data-testid="cancel-box">
+        <div
+          id={`${cancelToggle}-box`}
+          className="flex flex-col gap-2 rounded-lg border border-red-200 bg-white p-5 shadow-sm"
+          data-testid="cancel-box"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') keep();
+          }}
+        >
           {booking.refund_now ? (
             <p className="text-sm font-medium" data-testid="refund-now">
               {booking.refund_now.percent > 0 ? t('refundWillBe', { amount: formatMoney(booking.refund_now.amount), percent: booking.refund_now.percent }) : t('refundNone')}
@@ -132,7 +145,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
             <Button onClick={() => void cancel()} disabled={cancelling}>
               {t('confirmCancel')}
             </Button>
-            <Button variant="secondary" onClick={() => setCancelOpen(false)}>
+            <Button variant="secondary" onClick={keep}>
               {t('keep')}
             </Button>
           </div>

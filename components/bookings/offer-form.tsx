@@ -1,7 +1,7 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
-import { useTranslations } from 'next-intl';
+import { useEffect, useRef, useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
 import * as z from 'zod/mini';
 import { useSnackbar } from '@/components/layout/snackbar';
 import { Button } from '@/components/ui/button';
@@ -9,7 +9,8 @@ import { CheckboxField, SelectField, TextAreaField } from '@/components/ui/field
 import { TextField } from '@/components/ui/text-field';
 import { UnsavedChangesPrompt } from '@/components/layout/unsaved-changes-prompt';
 import { api, ApiClientError } from '@/lib/api/client';
-import { formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, formatStayDay } from '@/lib/format';
+import type { Locale } from '@/lib/constants';
 import { showMessage } from '@/lib/i18n/message';
 import { feeHint } from '@/lib/rules/booking';
 import { addMonths } from '@/lib/rules/dates';
@@ -28,6 +29,8 @@ export function OfferForm(props: { conversationId: number; guestId: number; gues
   const tv = useTranslations();
   const snackbar = useSnackbar();
   const router = useRouter();
+  const locale = useLocale() as Locale;
+  const date = (value: string) => formatDate(value, locale);
   const [cottages, setCottages] = useState(props.cottages);
   const [initial] = useState(() => offerDefaults(props.today, props.defaultCottageId ?? (props.cottages.length === 1 ? props.cottages[0]!.id : null)));
   const [values, setValues] = useState<OfferFormValues>(initial);
@@ -40,6 +43,16 @@ export function OfferForm(props: { conversationId: number; guestId: number; gues
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const [dac7Open, setDac7Open] = useState(false);
+  // Switching between the form and the preview replaces what had focus: it moves to the new view's start.
+  const previewHeading = useRef<HTMLHeadingElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    if (step === 'preview') previewHeading.current?.focus();
+    else form.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  }, [step]);
 
   const ids = { conversation_id: props.conversationId, guest_id: props.guestId };
   const cottage = cottages.find((c) => String(c.id) === values.cottage_id) ?? null;
@@ -114,18 +127,20 @@ export function OfferForm(props: { conversationId: number; guestId: number; gues
     const rows: [string, string][] = [
       [t('ad'), cottage?.title_sv ?? ''],
       [t('guest'), props.guestName],
-      [t('checkIn'), `${values.check_in} ${t('stayTime')}`],
-      [t('checkOut'), `${values.check_out} ${t('stayTime')}`],
+      [t('checkIn'), formatStayDay(values.check_in, locale)],
+      [t('checkOut'), formatStayDay(values.check_out, locale)],
       [t('numberOfGuests'), values.number_of_guests],
       [t('cleaningPolicy'), t(`cleaning_${values.cleaning_policy}`)],
       [t('cancellationPolicy'), policy ? t(`policy_${policy.name}`) : ''],
       [t('totalPrice'), formatMoney(Number(values.total_price) * 100)],
-      [t('expiry'), values.booking_expiration_date],
+      [t('expiry'), date(values.booking_expiration_date)],
     ];
     return (
       <div className="flex flex-col gap-4" data-testid="offer-preview">
         <UnsavedChangesPrompt when={dirty} />
-        <h2 className="text-lg font-semibold">{t('previewTitle')}</h2>
+        <h2 ref={previewHeading} tabIndex={-1} className="text-lg font-semibold">
+          {t('previewTitle')}
+        </h2>
         <dl className="grid grid-cols-1 gap-x-6 gap-y-2 rounded-lg bg-white p-5 shadow-sm sm:grid-cols-[max-content_1fr]">
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
@@ -139,7 +154,7 @@ export function OfferForm(props: { conversationId: number; guestId: number; gues
             <p className="font-semibold">{t('overlapTitle')}</p>
             <ul className="list-disc pl-5">
               {overlaps.map((o) => (
-                <li key={o.id}>{t('overlapItem', { id: o.id, checkIn: o.check_in, checkOut: o.check_out })}</li>
+                <li key={o.id}>{t('overlapItem', { id: o.id, checkIn: date(o.check_in), checkOut: date(o.check_out) })}</li>
               ))}
             </ul>
             <CheckboxField label={t('overlapAck')} checked={overlapAck} onChange={(e) => setOverlapAck(e.target.checked)} />
@@ -150,7 +165,7 @@ export function OfferForm(props: { conversationId: number; guestId: number; gues
           <ul className="list-disc space-y-1 pl-5">
             <li>{t('ackPays', { amount: formatMoney(Number(values.total_price) * 100) })}</li>
             {hint && cottage ? <li>{t('feeHint', { fee: formatMoney(hint.fee), percent: cottage.commission_percentage, keep: formatMoney(hint.keep) })}</li> : null}
-            <li>{t('ackExpiry', { date: values.booking_expiration_date })}</li>
+            <li>{t('ackExpiry', { date: date(values.booking_expiration_date) })}</li>
             {values.mark_as_booked_if_accepted ? <li>{t('ackCalendar')}</li> : null}
             <li>{t('ackInsurance')}</li>
           </ul>
@@ -172,6 +187,7 @@ export function OfferForm(props: { conversationId: number; guestId: number; gues
 
   return (
     <form
+      ref={form}
       className="flex flex-col gap-1 rounded-lg bg-white p-5 shadow-sm"
       noValidate
       onSubmit={(e) => {

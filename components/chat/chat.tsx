@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { api, ApiClientError } from '@/lib/api/client';
 import { putWithProgress, type UploadTicket } from '@/lib/api/upload';
 import { CHAT_FILE_MAX_BYTES, RETRY_ATTEMPTS, RETRY_WAIT_MS, type Locale } from '@/lib/constants';
-import { formatTime, formatWeekdayDate } from '@/lib/format';
+import { formatDate, formatTime, formatWeekdayDate } from '@/lib/format';
 import { findOffPlatform, stripOffPlatform } from '@/lib/rules/off-platform';
 import { MESSAGE_MAX_LENGTH } from '@/lib/rules/conversation';
 import { Button } from '@/components/ui/button';
@@ -33,7 +33,7 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
   const [warning, setWarning] = useState<string[] | null>(null);
   const [upload, setUpload] = useState<{ name: string; percent: number } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const bottom = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLOListElement>(null);
   const seenUpTo = useRef(0);
   const id = conversation.id;
 
@@ -78,7 +78,7 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
 
   // Scroll to the newest, and tell the server what has been seen.
   useEffect(() => {
-    bottom.current?.scrollIntoView({ block: 'end' });
+    list.current?.lastElementChild?.scrollIntoView({ block: 'end' });
     const lastFromOther = [...messages].reverse().find((m) => m.user_id !== me);
     if (lastFromOther && lastFromOther.id > seenUpTo.current) {
       seenUpTo.current = lastFromOther.id;
@@ -144,7 +144,7 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
   return (
     <div className="relative flex flex-col rounded-lg bg-white shadow-sm">
       {toolbar ? <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-100 px-4 py-2">{toolbar}</div> : null}
-      <ol className="flex max-h-[60vh] min-h-64 flex-col gap-2 overflow-y-auto px-4 py-4" aria-live="polite" data-testid="messages">
+      <ol ref={list} className="flex max-h-[60vh] min-h-64 flex-col gap-2 overflow-y-auto px-4 py-4" aria-live="polite" data-testid="messages">
         {messages.map((m, index) => {
           // Grouped by day: a heading where the day changes.
           const header = index === 0 || days[index] !== days[index - 1] ? days[index] : null;
@@ -179,7 +179,7 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
                     <em className="opacity-80">{t('deletedMessage')}</em>
                   ) : (
                     <>
-                      {m.meta?.check_in ? <p className="mb-1 text-xs opacity-80">{t('stayDetails', { checkIn: m.meta.check_in, checkOut: m.meta.check_out ?? '', guests: m.meta.guests ?? '' })}</p> : null}
+                      {m.meta?.check_in ? <p className="mb-1 text-xs opacity-80">{t('stayDetails', { checkIn: formatDate(m.meta.check_in, locale as Locale), checkOut: m.meta.check_out ? formatDate(m.meta.check_out, locale as Locale) : '', guests: m.meta.guests ?? 0 })}</p> : null}
                       {m.type === 'file' && m.resource_id ? (
                         <a href={`/api/conversations/${id}/files/${m.resource_id}`} className="underline" data-testid="file-link">
                           <Paperclip className="mr-1 inline size-4 align-[-3px]" aria-hidden />
@@ -204,7 +204,6 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
             </li>
           );
         })}
-        <div ref={bottom} />
       </ol>
       <form
         className="flex flex-col gap-2 border-t border-gray-200 p-4"
@@ -244,7 +243,9 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
                   ref={fileInput}
                   type="file"
                   className="sr-only"
-                  aria-label={t('attach')}
+                  // The visible button below opens it: one tab stop, with a focus ring.
+                  tabIndex={-1}
+                  aria-hidden
                   data-testid="chat-file"
                   onChange={(e) => {
                     const file = e.target.files?.[0];
@@ -252,7 +253,13 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
                     if (file) void attach(file);
                   }}
                 />
-                <button type="button" className="text-sm font-semibold text-brand-700 hover:underline disabled:opacity-50" disabled={upload !== null} onClick={() => fileInput.current?.click()}>
+                {/* aria-disabled, not disabled, while a file uploads: a disabled button would drop the keyboard's focus. */}
+                <button
+                  type="button"
+                  className="text-sm font-semibold text-brand-700 hover:underline aria-disabled:opacity-50"
+                  aria-disabled={upload !== null}
+                  onClick={() => upload === null && fileInput.current?.click()}
+                >
                   <Paperclip className="mr-1 inline size-4 align-[-3px]" aria-hidden />
                   {t('attach')}
                 </button>

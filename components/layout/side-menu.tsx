@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -10,11 +10,24 @@ import X from 'lucide-react/icons/x';
 
 type Props = { unread: number; helpUrl: string | null; header: React.ReactNode; footer: React.ReactNode };
 
+/** Tailwind's `lg` breakpoint, where the menu stops being a drawer. */
+const WIDE = '(min-width: 64rem)';
+const subscribeWide = (onChange: () => void) => {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+/** The server renders the wide layout (no `inert`); narrow screens correct it on hydration. */
+const useWide = () => useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches, () => true);
+
 /** The 300 px side menu; on narrow screens a drawer behind a menu button. */
 export function SideMenu({ unread, helpUrl, header, footer }: Props) {
   const t = useTranslations('menu');
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
+  const wide = useWide();
+  const openButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
   const [lastPath, setLastPath] = useState(pathname);
   if (pathname !== lastPath) {
     setLastPath(pathname);
@@ -23,7 +36,12 @@ export function SideMenu({ unread, helpUrl, header, footer }: Props) {
 
   useEffect(() => {
     if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    closeButton.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      openButton.current?.focus();
+    };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
@@ -32,6 +50,7 @@ export function SideMenu({ unread, helpUrl, header, footer }: Props) {
     <>
       <div className="no-print sticky top-0 z-30 flex items-center gap-3 border-b border-gray-200 bg-white px-4 py-3 lg:hidden">
         <button
+          ref={openButton}
           type="button"
           aria-label={t('open')}
           aria-expanded={open}
@@ -43,20 +62,30 @@ export function SideMenu({ unread, helpUrl, header, footer }: Props) {
         </button>
         {header}
         {unread > 0 ? (
-          <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white" aria-label={t('unread', { count: unread })}>
-            {unread}
+          <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
+            <span aria-hidden>{unread}</span>
+            <span className="sr-only">{t('unread', { count: unread })}</span>
           </span>
         ) : null}
       </div>
       {open ? <div className="fixed inset-0 z-40 bg-black/40 lg:hidden" onClick={() => setOpen(false)} aria-hidden /> : null}
       <aside
         id="side-menu"
+        // A closed drawer is off screen: keep its links out of the tab order and the accessibility tree.
+        inert={!open && !wide}
         style={{ width: DRAWER_WIDTH_PX }}
         className={`no-print fixed inset-y-0 left-0 z-50 flex flex-col border-r border-gray-200 bg-white transition-transform lg:translate-x-0 ${open ? 'translate-x-0' : '-translate-x-full'}`}
       >
         <div className="flex items-center justify-between px-5 py-5">
           {header}
-          <button type="button" aria-label={t('close')} onClick={() => setOpen(false)} className="rounded-md p-2 hover:bg-gray-100 lg:hidden">
+          <button
+            ref={closeButton}
+            type="button"
+            aria-label={t('close')}
+            onClick={() => {
+              setOpen(false);
+              openButton.current?.focus();
+            }} className="rounded-md p-2 hover:bg-gray-100 lg:hidden">
             <X className="size-5" aria-hidden />
           </button>
         </div>
@@ -69,9 +98,12 @@ export function SideMenu({ unread, helpUrl, header, footer }: Props) {
                 <>
                   <span>{t(item.key)}</span>
                   {item.key === 'todo' && unread > 0 ? (
-                    <span data-testid="todo-badge" className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white" aria-label={t('unread', { count: unread })}>
-                      {unread}
-                    </span>
+                    <>
+                      <span className="sr-only">{t('unread', { count: unread })}</span>
+                      <span data-testid="todo-badge" className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white" aria-hidden>
+                        {unread}
+                      </span>
+                    </>
                   ) : null}
                 </>
               );

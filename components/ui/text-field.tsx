@@ -17,7 +17,7 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
         id={inputId}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className={`rounded-md border bg-white px-3 py-2.5 text-base outline-none focus:ring-2 focus:ring-brand-600 ${error ? 'border-red-600' : 'border-gray-300'}`}
+        className={`rounded-md border bg-white px-3 py-2.5 text-base outline-none focus-within:ring-2 focus-within:ring-brand-600 ${error ? 'border-red-600' : 'border-gray-300'}`}
         {...props}
       />
       {/* The error line keeps its height, so that buttons below never move under the pointer. */}

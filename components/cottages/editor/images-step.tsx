@@ -111,7 +111,9 @@ export function ImagesStep({ cottage }: { cottage: Cottage }) {
         multiple
         accept="image/jpeg,image/png"
         className="sr-only"
-        aria-label={t('cottage.chooseImages')}
+        // The visible button below opens it: one tab stop, with a focus ring.
+        tabIndex={-1}
+        aria-hidden
         data-testid="image-input"
         onChange={(e) => {
           const files = [...(e.target.files ?? [])];
@@ -119,7 +121,8 @@ export function ImagesStep({ cottage }: { cottage: Cottage }) {
           if (files.length) void upload(files);
         }}
       />
-      <Button onClick={() => input.current?.click()} disabled={progress.length > 0}>
+      {/* aria-disabled, not disabled, while images upload: a disabled button would drop the keyboard's focus. */}
+      <Button onClick={() => progress.length === 0 && input.current?.click()} aria-disabled={progress.length > 0} className="aria-disabled:opacity-50">
         {t('cottage.chooseImages')}
       </Button>
       <ul className="my-3 flex flex-col gap-1" aria-live="polite">

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useRouter } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { InlineConfirm } from '@/components/ui/inline-confirm';
@@ -24,12 +24,16 @@ const widths = { medium: 'w-[min(94vw,560px)]', wide: 'w-[min(96vw,1100px)]' };
 /**
  * One editor step as a modal over the editor page; closing it returns to /cottages/{id}.
  * The browser's own <dialog> (modal: the page behind is inert, Escape closes, focus moves in)
- * keeps every dialog route free of a dialog library's JavaScript.
+ * keeps every dialog route free of a dialog library's JavaScript. The dialog is a route, so the
+ * browser cannot give focus back on close (the opener may have re-rendered, or the page was opened
+ * at the dialog's address): its step's link on the editor page gets it explicitly.
  */
 export function StepDialog({ cottageId, title, size = 'medium', dirty, saving, onSave, leaveText, children }: Props) {
   const t = useTranslations('cottage');
   const tCommon = useTranslations('common');
   const router = useRouter();
+  const pathname = usePathname();
+  const [openerHref] = useState(pathname);
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const tUnsaved = useTranslations('unsaved');
@@ -41,8 +45,12 @@ export function StepDialog({ cottageId, title, size = 'medium', dirty, saving, o
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
+    return () => {
+      dialog?.close();
+      // After the editor page without the dialog has rendered.
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(`a[href="${openerHref}"]`)?.focus());
+    };
+  }, [openerHref]);
 
   return (
     <dialog

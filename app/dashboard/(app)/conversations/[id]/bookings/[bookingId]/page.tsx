@@ -10,7 +10,7 @@ import type { Booking } from '@/components/bookings/types';
 import { Notice } from '@/components/ui/notice';
 import { apiGet } from '@/lib/api/server';
 import { SUPPORT_EMAIL, type Locale } from '@/lib/constants';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, formatStayDay } from '@/lib/format';
 import { paymentErrorText } from '@/lib/i18n/payment-errors';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 
@@ -76,8 +76,8 @@ export default async function BookingPage({ params, searchParams }: { params: Pr
   const rows: [string, React.ReactNode][] = [
     [t('ad'), booking.cottage ? <a href={`/sv/stuga/${booking.cottage.id}`} className="text-brand-700 underline">{booking.cottage.title_sv ?? `#${booking.cottage.id}`}</a> : '—'],
     [booking.role === 'host' ? t('guest') : t('host'), otherName],
-    [t('checkIn'), `${date(booking.check_in)} ${t('stayTime')}`],
-    [t('checkOut'), `${date(booking.check_out)} ${t('stayTime')}`],
+    [t('checkIn'), formatStayDay(booking.check_in, locale)],
+    [t('checkOut'), formatStayDay(booking.check_out, locale)],
     [t('numberOfGuests'), booking.number_of_guests],
     [t('cleaningPolicy'), t(`cleaning_${booking.cleaning_policy}`)],
     [
