@@ -29,7 +29,11 @@ export async function sweepBookings(db: Db, now = new Date()) {
   // Each step reads only rows whose state can still change, through an index, a batch at a time.
   let expired = 0;
   for (;;) {
-    const open = db.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.status, 'PENDING'), lte(bookings.bookingExpirationDate, now))).limit(SWEEP_BATCH);
+    const open = db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.status, 'PENDING'), lte(bookings.bookingExpirationDate, now)))
+      .limit(SWEEP_BATCH);
     const batch = await db
       .update(bookings)
       .set({ status: 'EXPIRED' })
@@ -84,7 +88,14 @@ export async function sweepBookings(db: Db, now = new Date()) {
   const waiting = await db
     .select({ providerId: payins.providerId })
     .from(payins)
-    .where(and(eq(payins.status, 'CREATED'), eq(payins.provider, payments.name), lte(payins.createdAt, new Date(now.getTime() - WAITING_PAYIN_MIN_AGE_MS)), gte(payins.createdAt, new Date(now.getTime() - WAITING_PAYIN_MAX_AGE_MS))));
+    .where(
+      and(
+        eq(payins.status, 'CREATED'),
+        eq(payins.provider, payments.name),
+        lte(payins.createdAt, new Date(now.getTime() - WAITING_PAYIN_MIN_AGE_MS)),
+        gte(payins.createdAt, new Date(now.getTime() - WAITING_PAYIN_MAX_AGE_MS)),
+      ),
+    );
   for (const w of waiting) await settlePayin(db, w.providerId, now).catch((error: unknown) => log.warn({ err: error, providerId: w.providerId }, 'waiting pay-in not settled'));
 
   // Refunds and payouts decided and not yet carried out (or not yet recorded): the money job.

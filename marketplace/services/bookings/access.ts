@@ -40,7 +40,10 @@ export async function settle(db: Db, row: BookingRow, now: Date): Promise<Bookin
 }
 
 export async function closePendingTodo(db: Db, row: BookingRow) {
-  await db.update(todos).set({ read: true }).where(and(eq(todos.userId, row.guestId), eq(todos.type, 'PENDING_BOOKING'), eq(todos.refId, row.id)));
+  await db
+    .update(todos)
+    .set({ read: true })
+    .where(and(eq(todos.userId, row.guestId), eq(todos.type, 'PENDING_BOOKING'), eq(todos.refId, row.id)));
 }
 
 export async function event(db: Db, bookingId: number, type: TimelineType, state: TimelineState, userId: number | null, amount: number | null, date = new Date()) {

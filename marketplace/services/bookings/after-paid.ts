@@ -17,7 +17,11 @@ import { markBooked } from './calendar';
 export async function afterPaid(db: Db, bookingId: number) {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
   if (!booking || !booking.paidAt || booking.status !== 'PAID') return;
-  const [claim] = await db.update(bookings).set({ calendarBefore: [] }).where(and(eq(bookings.id, bookingId), isNull(bookings.calendarBefore))).returning({ id: bookings.id });
+  const [claim] = await db
+    .update(bookings)
+    .set({ calendarBefore: [] })
+    .where(and(eq(bookings.id, bookingId), isNull(bookings.calendarBefore)))
+    .returning({ id: bookings.id });
   if (claim) {
     if (booking.markAsBookedIfAccepted) await markBooked(db, booking);
     await closePendingTodo(db, booking);
@@ -27,7 +31,10 @@ export async function afterPaid(db: Db, bookingId: number) {
   if (booking.insurance && !booking.omocomId) {
     try {
       const omocomId = await insurance.insure({ bookingId, checkIn: day(booking.checkIn), checkOut: day(booking.checkOut), amount: booking.totalPrice });
-      await db.update(bookings).set({ omocomId }).where(and(eq(bookings.id, bookingId), isNull(bookings.omocomId)));
+      await db
+        .update(bookings)
+        .set({ omocomId })
+        .where(and(eq(bookings.id, bookingId), isNull(bookings.omocomId)));
     } catch (error) {
       log.error({ err: error, bookingId }, 'insurance failed; the sweep tries again');
     }

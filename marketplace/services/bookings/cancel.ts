@@ -19,7 +19,15 @@ export async function cancelBooking(db: Db, actor: SessionUser, id: number, reas
   const actions = bookingActions(clock(booking), role, now);
   if (!actions.cancel) throw new ApiError(403, actions.contactSupportToCancel ? 'booking.hostCannotCancelPaid' : 'booking.notAllowed');
   const [policy] = await db.select().from(cancellationPolicies).where(eq(cancellationPolicies.id, booking.cancellationPolicyId)).limit(1);
-  const refund = booking.status === 'PAID' && policy ? refundFor({ totalPrice: booking.totalPrice, checkIn: day(booking.checkIn), policy: { cancel_for_full_refund_in_days: policy.cancelForFullRefundInDays, cancel_for_half_refund_in_days: policy.cancelForHalfRefundInDays }, at: now }) : null;
+  const refund =
+    booking.status === 'PAID' && policy
+      ? refundFor({
+          totalPrice: booking.totalPrice,
+          checkIn: day(booking.checkIn),
+          policy: { cancel_for_full_refund_in_days: policy.cancelForFullRefundInDays, cancel_for_half_refund_in_days: policy.cancelForHalfRefundInDays },
+          at: now,
+        })
+      : null;
 
   // One transaction with the booking row locked decides cancel against payout (issue 11 §2): the
   // payout's decision locks the same row, so whichever comes second sees the first and does nothing.
@@ -28,7 +36,11 @@ export async function cancelBooking(db: Db, actor: SessionUser, id: number, reas
     const tx = txRaw as unknown as Tx;
     const [current] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update').limit(1);
     if (!current || current.status !== booking.status || current.paidOutAt) return null;
-    const [payout] = await tx.select({ id: moneyIntents.id }).from(moneyIntents).where(and(eq(moneyIntents.bookingId, id), eq(moneyIntents.kind, 'PAYOUT'))).limit(1);
+    const [payout] = await tx
+      .select({ id: moneyIntents.id })
+      .from(moneyIntents)
+      .where(and(eq(moneyIntents.bookingId, id), eq(moneyIntents.kind, 'PAYOUT')))
+      .limit(1);
     if (payout) return null;
     const [cancelled] = await tx
       .update(bookings)
@@ -40,7 +52,11 @@ export async function cancelBooking(db: Db, actor: SessionUser, id: number, reas
     await tx.delete(bookedNights).where(eq(bookedNights.bookingId, id));
     let intent = null;
     if (booking.status === 'PAID' && refund && refund.amount > 0) {
-      const [payin] = await tx.select().from(payins).where(and(eq(payins.bookingId, id), eq(payins.status, 'SUCCEEDED'))).limit(1);
+      const [payin] = await tx
+        .select()
+        .from(payins)
+        .where(and(eq(payins.bookingId, id), eq(payins.status, 'SUCCEEDED')))
+        .limit(1);
       if (payin) intent = await recordIntent(tx, { kind: 'REFUND', purpose: 'CANCEL', bookingId: id, payinId: payin.id, userId: payin.userId ?? booking.guestId, amount: refund.amount });
     }
     crashPoint('refund:before-intent');

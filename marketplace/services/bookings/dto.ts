@@ -49,7 +49,9 @@ export async function bookingDto(db: Db, row: BookingRow, role: BookingRole, now
   ]);
   const fee = platformFee(row.totalPrice, row.feePercentage);
   const paid = row.paidAt !== null;
-  const policyDto = policy ? { id: policy.id, name: policy.name, cancel_for_full_refund_in_days: policy.cancelForFullRefundInDays, cancel_for_half_refund_in_days: policy.cancelForHalfRefundInDays } : null;
+  const policyDto = policy
+    ? { id: policy.id, name: policy.name, cancel_for_full_refund_in_days: policy.cancelForFullRefundInDays, cancel_for_half_refund_in_days: policy.cancelForHalfRefundInDays }
+    : null;
   const actions = bookingActions(clock(row), role, now);
   return {
     id: row.id,
@@ -94,10 +96,7 @@ export async function bookingDto(db: Db, row: BookingRow, role: BookingRole, now
     cancel_for_full_refund_deadline: policy ? refundDeadline(day(row.checkIn), policy.cancelForFullRefundInDays).toISOString() : null,
     cancel_for_half_refund_deadline: policy ? refundDeadline(day(row.checkIn), policy.cancelForHalfRefundInDays).toISOString() : null,
     // What the guest would get back by cancelling now (SPEC §4 refund rule).
-    refund_now:
-      role === 'guest' && row.status === 'PAID' && policy
-        ? refundFor({ totalPrice: row.totalPrice, checkIn: day(row.checkIn), policy: policyDto!, at: now })
-        : null,
+    refund_now: role === 'guest' && row.status === 'PAID' && policy ? refundFor({ totalPrice: row.totalPrice, checkIn: day(row.checkIn), policy: policyDto!, at: now }) : null,
     actions,
     // The latest card payment's outcome, for the payment return (the guest's own payment).
     last_payment: role === 'guest' && lastPayin ? { status: lastPayin.status, result_code: lastPayin.resultCode, result_message: lastPayin.resultMessage } : null,

@@ -103,8 +103,16 @@ export async function updateExpiry(db: Db, actor: SessionUser, id: number, value
   const expiry = expiryInstant(value, day(booking.checkIn));
   // An expired offer given more time is open again.
   const status: BookingStatus = booking.status === 'EXPIRED' && expiry > now && canMove('EXPIRED', 'PENDING') ? 'PENDING' : booking.status;
-  const [updated] = await db.update(bookings).set({ bookingExpirationDate: expiry, status }).where(and(eq(bookings.id, id), eq(bookings.status, booking.status))).returning();
+  const [updated] = await db
+    .update(bookings)
+    .set({ bookingExpirationDate: expiry, status })
+    .where(and(eq(bookings.id, id), eq(bookings.status, booking.status)))
+    .returning();
   if (!updated) throw new ApiError(409, 'booking.changed');
-  if (status === 'PENDING') await db.update(todos).set({ read: false }).where(and(eq(todos.userId, booking.guestId), eq(todos.type, 'PENDING_BOOKING'), eq(todos.refId, id)));
+  if (status === 'PENDING')
+    await db
+      .update(todos)
+      .set({ read: false })
+      .where(and(eq(todos.userId, booking.guestId), eq(todos.type, 'PENDING_BOOKING'), eq(todos.refId, id)));
   return bookingDto(db, updated, role, now);
 }

@@ -120,7 +120,11 @@ class Unbookable extends Error {
  * while the offer is open and all its nights are free; otherwise the money goes straight back.
  */
 export async function settlePayin(db: Db, providerId: string, now = new Date()): Promise<PaymentReturn> {
-  const [payin] = await db.select().from(payins).where(and(eq(payins.provider, payments.name), eq(payins.providerId, providerId))).limit(1);
+  const [payin] = await db
+    .select()
+    .from(payins)
+    .where(and(eq(payins.provider, payments.name), eq(payins.providerId, providerId)))
+    .limit(1);
   if (!payin) throw new ApiError(404, 'booking.paymentNotFound');
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, payin.bookingId)).limit(1);
   const base = { booking_id: booking!.id, conversation_id: booking!.conversationId };
@@ -162,7 +166,10 @@ export async function settlePayin(db: Db, providerId: string, now = new Date()):
           })
           .returning({ night: bookedNights.night });
         if (inserted.length !== nights.length) throw new Unbookable('NIGHTS_TAKEN');
-        await tx.update(bookings).set({ status: 'PAID', paidAt: now }).where(and(eq(bookings.id, current.id), eq(bookings.status, 'PENDING')));
+        await tx
+          .update(bookings)
+          .set({ status: 'PAID', paidAt: now })
+          .where(and(eq(bookings.id, current.id), eq(bookings.status, 'PENDING')));
         await tx.insert(bookingEvents).values({ bookingId: current.id, type: 'FULL_PAYMENT', state: 'SUCCESS', userId: payin.userId, amount: payin.amount, date: now });
       });
     } catch (error) {

@@ -37,7 +37,13 @@ export async function conversationDto(db: Db, actor: SessionUser, id: number) {
       : Promise.resolve([]),
     tagsOf(db, actor.id, [id]),
     readMessages(db, actor, conversation, role, {}),
-    role === 'guest' ? db.select().from(hostReviews).where(and(eq(hostReviews.conversationId, id), eq(hostReviews.guestId, actor.id))).limit(1) : Promise.resolve([]),
+    role === 'guest'
+      ? db
+          .select()
+          .from(hostReviews)
+          .where(and(eq(hostReviews.conversationId, id), eq(hostReviews.guestId, actor.id)))
+          .limit(1)
+      : Promise.resolve([]),
     hostBookingsIn18Months(db, conversation.hostId),
     paidBookingsIn(db, id),
   ]);

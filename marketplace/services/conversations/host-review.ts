@@ -29,7 +29,11 @@ export async function reviewHost(db: Db, actor: SessionUser, id: number, input: 
     .onConflictDoNothing()
     .returning({ id: hostReviews.id });
   if (!inserted) {
-    const [stored] = await db.select().from(hostReviews).where(and(eq(hostReviews.conversationId, id), eq(hostReviews.guestId, actor.id))).limit(1);
+    const [stored] = await db
+      .select()
+      .from(hostReviews)
+      .where(and(eq(hostReviews.conversationId, id), eq(hostReviews.guestId, actor.id)))
+      .limit(1);
     if (!stored || !sameVerdict(stored, input)) throw new ApiError(400, 'chat.cannotReview');
   }
   return conversationDto(db, actor, id);

@@ -86,11 +86,7 @@ export async function listConversations(db: Db, actor: SessionUser, query: { lim
         id: c.id,
         role: c.role,
         cottage: c.cottage_id === null ? null : { id: c.cottage_id, title_sv: c.cottage_title },
-        Users: [
-          c.other_id === null
-            ? personDto(undefined, false)
-            : { id: c.other_id, name, first_name: c.first_name, phone_1: null, phone_2: null, deleted: false },
-        ],
+        Users: [c.other_id === null ? personDto(undefined, false) : { id: c.other_id, name, first_name: c.first_name, phone_1: null, phone_2: null, deleted: false }],
         preview: c.preview_text !== null ? messagePreview(c.preview_text, PREVIEW_LENGTH) : '',
         preview_type: c.preview_type ?? null,
         last_message_at: new Date(c.last_message_at).toISOString(),

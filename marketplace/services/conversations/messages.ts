@@ -107,7 +107,11 @@ export async function markSeen(db: Db, actor: SessionUser, conversationId: numbe
   const left = (await db.execute(
     sql`select count(*)::int as n from ${messages} where conversation_id = ${conversationId} and id > ${messageId} and user_id is not null and user_id <> ${actor.id} and deleted_at is null`,
   )) as unknown as { rows: { n: number }[] };
-  if ((left.rows[0]?.n ?? 0) === 0) await db.update(todos).set({ read: true }).where(and(eq(todos.userId, actor.id), eq(todos.type, 'UNREAD_MESSAGES'), eq(todos.refId, conversationId)));
+  if ((left.rows[0]?.n ?? 0) === 0)
+    await db
+      .update(todos)
+      .set({ read: true })
+      .where(and(eq(todos.userId, actor.id), eq(todos.type, 'UNREAD_MESSAGES'), eq(todos.refId, conversationId)));
 }
 
 export async function postMessage(db: Db, actor: SessionUser, conversation: ConversationRow, role: Role, text: string, meta: Record<string, unknown> = {}) {
@@ -124,7 +128,11 @@ export async function afterOwnMessage(db: Db, actor: SessionUser, conversation: 
 }
 
 export async function deleteOwnMessage(db: Db, actor: SessionUser, conversationId: number, messageId: number) {
-  const [message] = await db.select().from(messages).where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId))).limit(1);
+  const [message] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)))
+    .limit(1);
   if (!message || message.deletedAt) throw new ApiError(404, 'errors.notFound');
   if (message.userId !== actor.id || (message.type !== 'text' && message.type !== 'file')) throw new ApiError(403, 'chat.notYourMessage');
   await db.update(messages).set({ deletedAt: new Date() }).where(eq(messages.id, messageId));

@@ -32,7 +32,11 @@ export async function setTags(db: Db, actor: SessionUser, conversationId: number
     // Saves of the same conversation's tags take turns (the conversation row is locked until commit): the last one wins whole.
     await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, conversationId)).for('update');
     await tx.delete(conversationTags).where(and(eq(conversationTags.conversationId, conversationId), eq(conversationTags.userId, actor.id)));
-    if (unique.length) await tx.insert(conversationTags).values(unique.map((tagId) => ({ conversationId, userId: actor.id, tagId }))).onConflictDoNothing();
+    if (unique.length)
+      await tx
+        .insert(conversationTags)
+        .values(unique.map((tagId) => ({ conversationId, userId: actor.id, tagId })))
+        .onConflictDoNothing();
   });
   return (await tagsOf(db, actor.id, [conversationId])).map((t) => ({ id: t.id, tag: t.tag }));
 }
