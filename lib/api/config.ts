@@ -1,7 +1,8 @@
 import 'server-only';
+import { dataDirOf } from '../data-dir';
 import { parseProxyHops } from '../rules/client-address';
 
-// Everything the web tier (pages, the BFF, the proxy) reads from the environment, read once.
+// Everything the web tier (pages, the BFF, the proxy) reads from the environment, read once (the only place on this side that reads it).
 const env = process.env;
 
 export const webConfig = {
@@ -17,4 +18,6 @@ export const webConfig = {
   supportWidgetUrl: env.SUPPORT_WIDGET_URL || null,
   s3Endpoint: env.S3_ENDPOINT?.replace(/\/+$/, '') || null,
   development: env.NODE_ENV === 'development',
+  dataDir: dataDirOf(env.STUGA_DATA_DIR),
+  sessionSecret: env.SESSION_SECRET || null,
 };
