@@ -3,7 +3,10 @@
 // (marketplace/jobs: the bookings sweep, upload cleanup and rate-limit pruning; on PostgreSQL through
 // the pg-boss queue, once across instances; on the embedded PGlite on a timer in this process).
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
+  // NEXT_RUNTIME is replaced at build time (the Edge bundle leaves out the Node-only imports below).
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { config } = await import('./marketplace/config');
+  if (config.building) return;
   const { logProviderStatus } = await import('./marketplace/providers/status');
   logProviderStatus();
   const { getDb } = await import('./marketplace/db/client');

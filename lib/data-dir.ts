@@ -1,5 +1,5 @@
 import 'server-only';
 import path from 'node:path';
 
-/** Where the embedded defaults keep their files: PGlite, the generated session secret, uploads. */
-export const dataDir = () => path.resolve(/*turbopackIgnore: true*/ process.env.STUGA_DATA_DIR ?? 'data');
+/** Where the embedded defaults keep their files (PGlite, the generated secrets, uploads), from STUGA_DATA_DIR as each side's config reads it. */
+export const dataDirOf = (setting: string | undefined) => path.resolve(/*turbopackIgnore: true*/ setting ?? 'data');

@@ -1,13 +1,42 @@
 import 'server-only';
 import { parseProxyHops } from '@/lib/rules/client-address';
-import { dataDir } from '@/lib/data-dir';
+import { dataDirOf } from '@/lib/data-dir';
 
 const env = process.env;
 
-// Everything the marketplace reads from the environment, read once.
+export type S3Config = { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string };
+
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** The S3 settings when all four are set; none set → null (local files); some set → an error, not a silent fallback to local disk. */
+export function s3ConfigFromEnv(vars: Record<string, string | undefined>): S3Config | null {
+  const missing = S3_REQUIRED.filter((name) => !vars[name]);
+  if (missing.length === S3_REQUIRED.length) return null;
+  if (missing.length) throw new Error(`S3 storage is half configured: set ${missing.join(', ')} too (or none of the S3_* variables)`);
+  return {
+    endpoint: vars.S3_ENDPOINT!.replace(/\/+$/, ''),
+    bucket: vars.S3_BUCKET!,
+    accessKeyId: vars.S3_ACCESS_KEY_ID!,
+    secretAccessKey: vars.S3_SECRET_ACCESS_KEY!,
+    region: vars.S3_REGION || 'us-east-1',
+  };
+}
+
+// Everything the marketplace reads from the environment, read once (the only place on this side that reads it).
 export const config = {
-  dataDir: dataDir(),
+  dataDir: dataDirOf(env.STUGA_DATA_DIR),
   databaseUrl: env.DATABASE_URL || null,
+  databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
+  sessionSecret: env.SESSION_SECRET || null,
+  logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
+  /** `next build` runs the server's start-up hook too: nothing starts then. */
+  building: env.NEXT_PHASE === 'phase-production-build',
+  /** Crash points to die at (tests/api/money-crash.pg.test.ts); never set in production. */
+  crashAt: env.STUGA_CRASH_AT ? env.STUGA_CRASH_AT.split(',') : [],
+  /** S3-compatible storage (S3_*), or null for files under the data dir; read where used, so a half configuration fails there. */
+  get s3() {
+    return s3ConfigFromEnv(env);
+  },
   smtpUrl: env.SMTP_URL || null,
   mailFrom: env.MAIL_FROM || 'Stuga <no-reply@stuga.example>',
   publicUrl: (env.PUBLIC_URL || 'http://localhost:3000').replace(/\/$/, ''),

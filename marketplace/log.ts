@@ -1,4 +1,5 @@
 import 'server-only';
 import pino from 'pino';
+import { config } from './config';
 
-export const log = pino({ level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info') });
+export const log = pino({ level: config.logLevel });

@@ -1,7 +1,8 @@
 import 'server-only';
+import { dataDirOf } from '../data-dir';
 import { parseProxyHops } from '../rules/client-address';
 
-// Everything the web tier (pages, the BFF, the proxy) reads from the environment, read once.
+// Everything the web tier (pages, the BFF, the proxy) reads from the environment, read once (the only place on this side that reads it).
 const env = process.env;
 
 export const webConfig = {
@@ -19,4 +20,6 @@ export const webConfig = {
   /** Sentry's DSN is public by design: the browser reports uncaught errors to it (components/layout/browser-error-reporting). */
   sentryDsn: env.SENTRY_DSN || null,
   development: env.NODE_ENV === 'development',
+  dataDir: dataDirOf(env.STUGA_DATA_DIR),
+  sessionSecret: env.SESSION_SECRET || null,
 };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { getIronSession, type SessionOptions } from 'iron-session';
 import { cookies } from 'next/headers';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from '../constants';
-import { dataDir } from '../data-dir';
+import { webConfig } from './config';
 
 export type SessionData = { token?: string };
 
@@ -14,9 +14,9 @@ let secret: string | null = null;
 /** SESSION_SECRET, or a random one generated once and kept under ./data (with a warning). */
 function sessionSecret(): string {
   if (secret) return secret;
-  const fromEnv = process.env.SESSION_SECRET;
+  const fromEnv = webConfig.sessionSecret;
   if (fromEnv && fromEnv.length >= 32) return (secret = fromEnv);
-  const dir = dataDir();
+  const dir = webConfig.dataDir;
   const file = path.join(dir, 'session-secret');
   try {
     secret = readFileSync(file, 'utf8').trim();

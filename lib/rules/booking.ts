@@ -127,3 +127,9 @@ export function expiryInstant(day: Day, checkIn: Day): Date {
   const lastMoment = new Date(stockholmTime(checkIn, '00:00:00').getTime() - 1000);
   return endOfDay.getTime() < lastMoment.getTime() ? endOfDay : lastMoment;
 }
+
+/** Timeline entries about the host's payout, which the guest does not see. */
+const HOST_ONLY_EVENTS = new Set(['TRANSFER', 'PAY_OUT', 'PAY_OUT_PENDING', 'PAY_OUT_DUE_DATE', 'PAY_OUT_RETAINED']);
+
+/** The timeline as one side of the booking sees it. */
+export const timelineFor = (entries: readonly TimelineEntry[], role: BookingRole): TimelineEntry[] => entries.filter((e) => role === 'host' || !HOST_ONLY_EVENTS.has(e.type));

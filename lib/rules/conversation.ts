@@ -33,3 +33,11 @@ export function messageTextError(text: string): 'empty' | 'tooLong' | null {
 
 /** SPEC §4: archived means tag 3 is among the conversation's tags. */
 export const isArchived = (tags: readonly { id: number }[]) => tags.some((t) => t.id === ARCHIVE_TAG_ID);
+
+type HostVerdict = { recommended: boolean; details: object };
+
+/** Two verdicts on a host say the same (jsonb keeps no key order, and leaves out what is undefined). */
+export function sameVerdict(a: HostVerdict, b: HostVerdict): boolean {
+  const canonical = (details: object) => JSON.stringify(Object.entries(details).filter(([, v]) => v !== undefined).sort(([x], [y]) => (x < y ? -1 : 1)));
+  return a.recommended === b.recommended && canonical(a.details) === canonical(b.details);
+}

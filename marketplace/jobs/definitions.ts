@@ -1,8 +1,8 @@
 import 'server-only';
 import type { Db } from '../db/client';
-import { sweepBookings } from '../services/bookings';
 import { cleanupUploads } from '../services/pending-uploads';
 import { pruneRateLimits } from '../services/rate-limit';
+import { sweepBookings } from './bookings-sweep';
 
 /**
  * One background job: what it is called in the queue, when it runs, how often a failure is tried

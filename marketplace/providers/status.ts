@@ -1,7 +1,6 @@
 import 'server-only';
 import { config } from '../config';
 import { log } from '../log';
-import { s3ConfigFromEnv } from './storage';
 
 /**
  * Said once at start: which outside providers are missing (one line each, and what that means),
@@ -23,7 +22,7 @@ export function logProviderStatus(): void {
   if (!config.smtpUrl) log.warn('mail not configured (SMTP_URL): e-mails are logged without their text, not sent');
   if (!config.sentryDsn) log.info('error reporting: SENTRY_DSN not set, errors are only logged');
   try {
-    if (!s3ConfigFromEnv()) log.info(`storage: files under ${config.dataDir}/uploads (S3_* not set)`);
+    if (!config.s3) log.info(`storage: files under ${config.dataDir}/uploads (S3_* not set)`);
   } catch (error) {
     log.error({ err: error }, 'storage misconfigured');
   }

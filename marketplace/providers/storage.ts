@@ -4,7 +4,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectComm
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { dataDir } from '@/lib/data-dir';
+import { config, type S3Config } from '../config';
 
 /** Object storage for uploaded files, addressed by keys like `images/ab12….jpg` or `cache/136x136-crop/ab12….jpg`. */
 export type Storage = {
@@ -32,7 +32,7 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | null)?.c
 function localStorage(): Storage {
   const fileOf = (key: string) => {
     assertSafeKey(key);
-    return path.join(dataDir(), 'uploads', ...key.split('/'));
+    return path.join(config.dataDir, 'uploads', ...key.split('/'));
   };
   return {
     async put(key, bytes) {
@@ -68,24 +68,6 @@ function localStorage(): Storage {
 
 // ---- Real adapter: any S3-compatible service through the AWS SDK, path-style URLs (<endpoint>/<bucket>/<key>)
 
-export type S3Config = { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string };
-
-const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
-
-/** The S3 settings when all four are set; none set → null (sandbox); some set → an error, not a silent fallback to local disk. */
-export function s3ConfigFromEnv(env: Record<string, string | undefined> = process.env): S3Config | null {
-  const missing = S3_REQUIRED.filter((name) => !env[name]);
-  if (missing.length === S3_REQUIRED.length) return null;
-  if (missing.length) throw new Error(`S3 storage is half configured: set ${missing.join(', ')} too (or none of the S3_* variables)`);
-  return {
-    endpoint: env.S3_ENDPOINT!.replace(/\/+$/, ''),
-    bucket: env.S3_BUCKET!,
-    accessKeyId: env.S3_ACCESS_KEY_ID!,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
-    region: env.S3_REGION || 'us-east-1',
-  };
-}
-
 const S3_TIMEOUT_MS = 30_000;
 
 /** No such object: NoSuchKey on GET, a bare 404 NotFound on HEAD (which has no body). A missing bucket (NoSuchBucket) stays an error. */
@@ -96,12 +78,12 @@ function failure(method: string, key: string, error: unknown): Error {
   return new Error(`S3 ${method} ${key} answered ${error.$metadata.httpStatusCode ?? '?'} ${error.name}`.trim(), { cause: error });
 }
 
-export function s3Storage(config: S3Config): Storage {
+export function s3Storage(settings: S3Config): Storage {
   const client = new S3Client({
-    endpoint: config.endpoint,
-    region: config.region,
+    endpoint: settings.endpoint,
+    region: settings.region,
     forcePathStyle: true,
-    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
     // Checksums only where S3 requires them: the SDK's default CRC32 headers (and the
     // x-amz-checksum-* it would put in presigned URLs) are not understood by every S3-compatible service.
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -110,7 +92,7 @@ export function s3Storage(config: S3Config): Storage {
   });
   const object = (key: string) => {
     assertSafeKey(key);
-    return { Bucket: config.bucket, Key: key };
+    return { Bucket: settings.bucket, Key: key };
   };
 
   return {
@@ -159,7 +141,7 @@ export function s3Storage(config: S3Config): Storage {
   };
 }
 
-const s3 = s3ConfigFromEnv();
+const s3 = config.s3;
 
 /** S3-compatible storage when S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set; local files otherwise. */
 export const storage: Storage = s3 ? s3Storage(s3) : localStorage();

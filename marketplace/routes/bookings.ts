@@ -6,19 +6,13 @@ import { bookingListQuery, bookingOfferSchema, bookingPaymentBody, cancelBooking
 import type { Api } from '../http/api';
 import { ApiError } from '../http/errors';
 import { payments, sandboxPayments } from '../providers/payments';
-import {
-  bookingDto,
-  bookingOf,
-  cancelBooking,
-  cancellationPolicyList,
-  conversationBookingList,
-  createOffer,
-  overlapping,
-  settlePayin,
-  startPayment,
-  updateExpiry,
-} from '../services/bookings';
-import { listUserBookings } from '../services/booking-list';
+import { bookingOf } from '../services/bookings/access';
+import { cancelBooking } from '../services/bookings/cancel';
+import { conversationBookingList } from '../services/bookings/conversation-bookings';
+import { bookingDto } from '../services/bookings/dto';
+import { listUserBookings } from '../services/bookings/list';
+import { cancellationPolicyList, createOffer, overlapping, updateExpiry } from '../services/bookings/offer';
+import { settlePayin, startPayment } from '../services/bookings/payment';
 
 function idOf(params: Record<string, string>, name = 'id'): number {
   const parsed = z.safeParse(idParam, params[name]);

@@ -4,28 +4,20 @@ import { idParam } from '@/lib/schemas/common';
 import { CHAT_FILE_MAX_BYTES } from '@/lib/constants';
 import { askForReviewBody, chatFileBody, chatUploadBody, contactHostBody, conversationListQuery, conversationTagBody, hostReviewBody, messagesQuery, newTagBody, sendMessageBody } from '@/lib/schemas/conversation';
 import { messages } from '../db/schema';
-import { canAskForReview, lastEndedStay } from '../services/bookings';
+import { canAskForReview, lastEndedStay } from '../services/bookings/conversation-bookings';
 import type { Api } from '../http/api';
 import { ApiError } from '../http/errors';
 import { readBodyLimited } from '../http/request';
 import { sessionUserOf } from './uploads';
 import { acceptChatFile, createChatFileTicket, readChatFile, registerChatFile } from '../services/chat-files';
 import { hit, limits, perKey, userKey } from '../services/rate-limit';
-import {
-  afterOwnMessage,
-  contactHost,
-  conversationDto,
-  createTag,
-  deleteOwnMessage,
-  listConversations,
-  listTags,
-  markSeen,
-  participantOf,
-  postMessage,
-  readMessages,
-  reviewHost,
-  setTags,
-} from '../services/conversations';
+import { participantOf } from '../services/conversations/access';
+import { contactHost } from '../services/conversations/contact';
+import { conversationDto } from '../services/conversations/detail';
+import { reviewHost } from '../services/conversations/host-review';
+import { listConversations } from '../services/conversations/inbox';
+import { afterOwnMessage, deleteOwnMessage, markSeen, postMessage, readMessages } from '../services/conversations/messages';
+import { createTag, listTags, setTags } from '../services/conversations/tags';
 
 function idOf(params: Record<string, string>, name = 'id'): number {
   const parsed = z.safeParse(idParam, params[name]);

@@ -1,4 +1,5 @@
 import 'server-only';
+import { config } from '../config';
 
 /**
  * A named point where the crash tests kill the process (tests/api/money-crash.pg.test.ts): with
@@ -6,8 +7,7 @@ import 'server-only';
  * would leave it, with no cleanup. Without that variable, which production never sets, it does nothing.
  */
 export function crashPoint(name: string): void {
-  const at = process.env.STUGA_CRASH_AT;
-  if (!at || !at.split(',').includes(name)) return;
+  if (!config.crashAt.includes(name)) return;
   process.stderr.write(`crash point ${name}\n`);
   process.exit(137);
 }

@@ -5,9 +5,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { dataDir } from '@/lib/data-dir';
 import type { Db } from '../db/client';
 import { cottageImages } from '../db/schema';
+import { config } from '../config';
 import { ApiError } from '../http/errors';
 import { storage, type Storage } from '../providers/storage';
 import { constantTimeEqual } from './crypto';
@@ -55,9 +55,9 @@ let secret: string | null = null;
 /** SESSION_SECRET, or a random one generated once under the data dir (as lib/api/session.ts does for cookies). */
 function uploadSecret(): string {
   if (secret) return secret;
-  const fromEnv = process.env.SESSION_SECRET;
+  const fromEnv = config.sessionSecret;
   if (fromEnv && fromEnv.length >= 32) return (secret = fromEnv);
-  const file = path.join(dataDir(), 'upload-secret');
+  const file = path.join(config.dataDir, 'upload-secret');
   try {
     secret = readFileSync(file, 'utf8').trim();
   } catch {

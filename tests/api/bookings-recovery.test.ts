@@ -45,7 +45,7 @@ describe('payment recovery', () => {
 
   it('a refund the provider refuses does not fail the cancellation; the sweep makes it later', async () => {
     const { payments } = await import('@/marketplace/providers/payments');
-    const { sweepBookings } = await import('@/marketplace/services/bookings');
+    const { sweepBookings } = await import('@/marketplace/jobs/bookings-sweep');
     const { guest, booking } = await offered(h, { checkIn: inDays(60) });
     await pay(h, guest.token, booking.id);
     const refund = payments.refund;
@@ -73,7 +73,7 @@ describe('payment recovery', () => {
   });
 
   it('a guest who never came back from the card page still gets the booking: the sweep asks the provider', async () => {
-    const { sweepBookings } = await import('@/marketplace/services/bookings');
+    const { sweepBookings } = await import('@/marketplace/jobs/bookings-sweep');
     const { booking, guest } = await offered(h);
     await paidAtProvider(guest.token, booking.id);
     expect((await stored(booking.id)).status).toBe('PENDING');

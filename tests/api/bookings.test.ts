@@ -262,7 +262,7 @@ describe('cancelling and refunds', () => {
 
 describe('time moves bookings', () => {
   it('the sweep expires offers, finishes stays and pays hosts out; editing the expiry reopens an offer', async () => {
-    const { sweepBookings } = await import('@/marketplace/services/bookings');
+    const { sweepBookings } = await import('@/marketplace/jobs/bookings-sweep');
     const pending = await offered(h, { checkIn: inDays(20), checkOut: inDays(22), expiry: inDays(1) });
     const paid = await offered(h, { checkIn: inDays(20), checkOut: inDays(22), expiry: inDays(1) });
     await pay(h, paid.guest.token, paid.booking.id);

@@ -27,7 +27,7 @@ it('an abandoned card page expires at the provider, cannot be paid, and the next
   expect(remote).toMatchObject({ status: 'FAILED', resultCode: '001034' });
 
   // The sweep reads the provider back and records the pay-in as failed; nothing was charged.
-  const { sweepBookings } = await import('@/marketplace/services/bookings');
+  const { sweepBookings } = await import('@/marketplace/jobs/bookings-sweep');
   await sweepBookings(h.db, new Date(Date.now() + 2 * 60_000));
   const [payin] = await h.db.select().from(h.schema.payins).where(eq(h.schema.payins.providerId, payinId));
   expect(payin!.status).toBe('FAILED');

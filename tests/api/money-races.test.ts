@@ -20,7 +20,7 @@ afterAll(async () => stop?.());
 const ROUNDS = process.env.TEST_DATABASE_URL ? 100 : 25;
 
 it(`cancel and payout racing ${ROUNDS}×: one decides, the other does nothing, and the shares add up`, { timeout: 180_000 }, async () => {
-  const { payOutIfDue } = await import('@/marketplace/services/bookings');
+  const { payOutIfDue } = await import('@/marketplace/services/bookings/payout');
   const { runOpenIntents } = await import('@/marketplace/services/money-intents');
   const { owner, ad: firstAd } = await hostWithAd(h);
   const outcomes = { paidOut: 0, cancelled: 0, retainedPaidOut: 0 };
@@ -83,7 +83,7 @@ it(`cancel and payout racing ${ROUNDS}×: one decides, the other does nothing, a
 });
 
 it('the kept rent of a cancelled booking is paid to the host less the commission, on its own timeline line', async () => {
-  const { sweepBookings } = await import('@/marketplace/services/bookings');
+  const { sweepBookings } = await import('@/marketplace/jobs/bookings-sweep');
   const { owner, ad } = await hostWithAd(h);
   const { guest, conversationId } = await guestIn(h, ad.id);
   const checkIn = inDays(10);
@@ -106,6 +106,6 @@ it('the kept rent of a cancelled booking is paid to the host less the commission
 });
 
 async function payOutNow(bookingId: number, now: Date) {
-  const { payOutIfDue } = await import('@/marketplace/services/bookings');
+  const { payOutIfDue } = await import('@/marketplace/services/bookings/payout');
   return payOutIfDue(h.db, bookingId, now);
 }

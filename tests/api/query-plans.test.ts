@@ -99,8 +99,9 @@ async function explain(tx: typeof h.db, name: string, statement: SQL): Promise<E
 
 describe('query plans of the list endpoints (issue 12)', () => {
   it('inbox, My Bookings and a conversation’s latest messages use indexes, never a sequential scan of a large table', async () => {
-    const { inboxQuery, messagesPage } = await import('@/marketplace/services/conversations');
-    const { bookingListStatement } = await import('@/marketplace/services/booking-list');
+    const { inboxQuery } = await import('@/marketplace/services/conversations/inbox');
+    const { messagesPage } = await import('@/marketplace/services/conversations/messages');
+    const { bookingListStatement } = await import('@/marketplace/services/bookings/list');
     const plans: Explained[] = [];
     await h.db
       .transaction(async (txRaw) => {

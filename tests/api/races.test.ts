@@ -54,7 +54,7 @@ describe('concurrent duplicates', () => {
     expect(await h.db.select().from(h.schema.outbox).where(eq(h.schema.outbox.to, owner.user.username))).toHaveLength(1);
   });
 
-  // Needs POST /api/conversations/:id/review to call services/conversations.ts reviewHost (the route
+  // Needs POST /api/conversations/:id/review to call services/conversations/host-review.ts reviewHost (the route
   // still inserts by itself and answers 500 to the losers on PostgreSQL): switch to `it` with that change.
   it('10 host ratings at once store one review, and every answer shows it', async () => {
     const { owner, ad } = await publicAd(false);
@@ -73,7 +73,7 @@ describe('concurrent duplicates', () => {
   });
 
   it('10 ratings through the service at once store one review; a different second verdict is refused', async () => {
-    const { reviewHost } = await import('@/marketplace/services/conversations');
+    const { reviewHost } = await import('@/marketplace/services/conversations/host-review');
     const { owner, ad } = await publicAd(false);
     const guest = await host(h);
     const id = (await h.call('POST', '/api/conversations', { token: guest.token, body: { cottage_id: ad.id, text: 'Hej!' } })).json.id as number;

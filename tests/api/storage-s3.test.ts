@@ -140,11 +140,12 @@ describe('S3 adapter (S3_* set)', () => {
     await s3.storage.delete('images/direct.png');
   });
 
-  it('refuses a half configuration instead of falling back to local disk', () => {
-    expect(() => s3.s3ConfigFromEnv({ S3_ENDPOINT: endpoint, S3_BUCKET: BUCKET })).toThrow(/S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/);
-    expect(() => s3.s3ConfigFromEnv({ S3_SECRET_ACCESS_KEY: 's' })).toThrow(/half configured/);
-    expect(s3.s3ConfigFromEnv({})).toBeNull();
-    expect(s3.s3ConfigFromEnv({ S3_ENDPOINT: `${endpoint}/`, S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 's' })).toMatchObject({ endpoint, region: 'us-east-1' });
+  it('refuses a half configuration instead of falling back to local disk', async () => {
+    const { s3ConfigFromEnv } = await import('@/marketplace/config');
+    expect(() => s3ConfigFromEnv({ S3_ENDPOINT: endpoint, S3_BUCKET: BUCKET })).toThrow(/S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/);
+    expect(() => s3ConfigFromEnv({ S3_SECRET_ACCESS_KEY: 's' })).toThrow(/half configured/);
+    expect(s3ConfigFromEnv({})).toBeNull();
+    expect(s3ConfigFromEnv({ S3_ENDPOINT: `${endpoint}/`, S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 's' })).toMatchObject({ endpoint, region: 'us-east-1' });
   });
 });
 

@@ -3,10 +3,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import { PAGE_SIZE_BOOKINGS, TIMEZONE } from '@/lib/constants';
 import { listLabel, STAY_TIME, type BookingRole, type BookingStatus } from '@/lib/rules/booking';
+import { shownName } from '@/lib/rules/person';
 import type { bookingListQuery, BookingOrder } from '@/lib/schemas/booking';
-import type { Db } from '../db/client';
-import { bookings, cottages, users } from '../db/schema';
-import type { SessionUser } from '../http/context';
+import type { Db } from '../../db/client';
+import { bookings, cottages, users } from '../../db/schema';
+import type { SessionUser } from '../../http/context';
 
 // My Bookings: one statement a page, and the list's own DTO (what the list shows, nothing of the booking page).
 
@@ -102,8 +103,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 /** A party in the list: the name only (the last name as an initial when its owner asks); phone numbers are the booking page's. */
 function listPerson(id: number | null, first: string | null, last: string | null, hideLast: boolean | null) {
   if (id === null) return { id: null, name: null, deleted: true };
-  const shown = hideLast && last ? `${last[0]}.` : (last ?? '');
-  return { id, name: `${first ?? ''} ${shown}`.trim() || null, deleted: false };
+  return { id, name: shownName({ firstName: first, lastName: last, hideLastName: hideLast }), deleted: false };
 }
 
 /** One row of My Bookings: what the list shows, nothing of the booking page (timeline, actions, policy, payments). */
