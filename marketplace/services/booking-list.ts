@@ -7,6 +7,7 @@ import type { bookingListQuery, BookingOrder } from '@/lib/schemas/booking';
 import type { Db } from '../db/client';
 import { bookings, cottages, users } from '../db/schema';
 import type { SessionUser } from '../http/context';
+import { personDto } from './users';
 
 // My Bookings: one statement a page, and the list's own DTO (what the list shows, nothing of the booking page).
 
@@ -101,9 +102,8 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** A party in the list: the name only (the last name as an initial when its owner asks); phone numbers are the booking page's. */
 function listPerson(id: number | null, first: string | null, last: string | null, hideLast: boolean | null) {
-  if (id === null) return { id: null, name: null, deleted: true };
-  const shown = hideLast && last ? `${last[0]}.` : (last ?? '');
-  return { id, name: `${first ?? ''} ${shown}`.trim() || null, deleted: false };
+  const { name, deleted } = personDto(id === null ? undefined : { id, firstName: first, lastName: last, hideLastName: hideLast }, false);
+  return { id, name, deleted };
 }
 
 /** One row of My Bookings: what the list shows, nothing of the booking page (timeline, actions, policy, payments). */

@@ -36,7 +36,7 @@ import { payments } from '../providers/payments';
 import { crashPoint } from './crash-point';
 import { payerOf, recordIntent, runIntent, runOpenIntents } from './money-intents';
 import { addBookingMessage, participantOf, type ConversationRow } from './conversations';
-import { userDto, type UserRow } from './users';
+import { personDto, userDto } from './users';
 
 export type BookingRow = typeof bookings.$inferSelect;
 type Tx = Db;
@@ -73,24 +73,6 @@ async function settle(db: Db, row: BookingRow, now: Date): Promise<BookingRow> {
 
 async function closePendingTodo(db: Db, row: BookingRow) {
   await db.update(todos).set({ read: true }).where(and(eq(todos.userId, row.guestId), eq(todos.type, 'PENDING_BOOKING'), eq(todos.refId, row.id)));
-}
-
-/**
- * A party of the booking as the booking screens show them to the other (SPEC §2, §6): the name (the
- * last name as an initial when its owner asks), and the phone numbers once the booking is paid.
- * Nothing else of the profile (birthday, address, KYC state, account type), and never anything from
- * the e-mail address: a person without a name has none here.
- */
-function personDto(u: UserRow | undefined, phonesVisible: boolean) {
-  if (!u) return { id: null, name: null, deleted: true, phone_1: null, phone_2: null };
-  const last = u.hideLastName && u.lastName ? `${u.lastName[0]}.` : (u.lastName ?? '');
-  return {
-    id: u.id,
-    name: `${u.firstName ?? ''} ${last}`.trim() || null,
-    deleted: false,
-    phone_1: phonesVisible && !u.hidePhoneNumber ? u.phone1 : null,
-    phone_2: phonesVisible && !u.hidePhoneNumber ? u.phone2 : null,
-  };
 }
 
 async function events(db: Db, bookingId: number): Promise<TimelineEntry[]> {

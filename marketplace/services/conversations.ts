@@ -9,6 +9,7 @@ import { bookings, conversationReads, conversations, conversationTagNames, conve
 import type { SessionUser } from '../http/context';
 import { ApiError } from '../http/errors';
 import { dashboardUrl, sendLinkMail } from './auth-mail';
+import { personDto } from './users';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 type Role = 'host' | 'guest';
@@ -50,19 +51,6 @@ async function lastSeen(db: Db, conversationId: number, userId: number): Promise
     .where(and(eq(conversationReads.conversationId, conversationId), eq(conversationReads.userId, userId)))
     .limit(1);
   return row?.id ?? 0;
-}
-
-function personDto(u: typeof users.$inferSelect | undefined, phonesVisible: boolean) {
-  if (!u) return { id: null, name: null, first_name: null, phone_1: null, phone_2: null, deleted: true };
-  const last = u.hideLastName && u.lastName ? `${u.lastName[0]}.` : (u.lastName ?? '');
-  return {
-    id: u.id,
-    name: `${u.firstName ?? ''} ${last}`.trim() || null,
-    first_name: u.firstName,
-    phone_1: phonesVisible && !u.hidePhoneNumber ? u.phone1 : null,
-    phone_2: phonesVisible && !u.hidePhoneNumber ? u.phone2 : null,
-    deleted: false,
-  };
 }
 
 /** The actor's tags on these conversations. */
@@ -147,16 +135,12 @@ export async function listConversations(db: Db, actor: SessionUser, query: { lim
   const page = rows.slice(0, limit);
   return {
     results: page.map((c) => {
-      const last = c.last_name ?? '';
-      const shownLast = c.hide_last_name && last ? `${last[0]}.` : last;
       return {
         id: c.id,
         role: c.role,
         cottage: c.cottage_id === null ? null : { id: c.cottage_id, title_sv: c.cottage_title },
         Users: [
-          c.other_id === null
-            ? personDto(undefined, false)
-            : { id: c.other_id, name: `${c.first_name ?? ''} ${shownLast}`.trim() || null, first_name: c.first_name, phone_1: null, phone_2: null, deleted: false },
+          personDto(c.other_id === null ? undefined : { id: c.other_id, firstName: c.first_name, lastName: c.last_name, hideLastName: c.hide_last_name }, false),
         ],
         preview: c.preview_text !== null ? messagePreview(c.preview_text, PREVIEW_LENGTH) : '',
         preview_type: c.preview_type ?? null,
