@@ -9,7 +9,7 @@ import { MESSAGE_MAX_LENGTH } from '@/lib/rules/conversation';
 import { Button } from '@/components/ui/button';
 import { InlineConfirm } from '@/components/ui/inline-confirm';
 import { useSnackbar } from '@/components/layout/snackbar';
-import type { ChatMessage, Conversation } from './types';
+import type { ChatMessage, Conversation } from '@/lib/schemas/conversation-dto';
 
 /** New messages from the other side are fetched this often while the tab is visible (SPEC: within 2 s). */
 export const POLL_MS = 1000;

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import type { Person } from './types';
+import type { Person } from '@/lib/schemas/person';
 
 /** Title (the other participants), back link and the Messages/Offers tabs; the current tab is disabled. */
 export async function ConversationHeader({

@@ -119,6 +119,7 @@ export type Overlap = z.infer<typeof overlapList>[number];
 
 /** POST /api/bookings/{id}/payment: where the provider's card page is. */
 export const paymentStartDto = z.object({ RedirectURL: safeString() });
+export type PaymentStart = z.infer<typeof paymentStartDto>;
 
 /** GET /api/payments/return: the provider's word on a pay-in, for the payment return page. */
 export const paymentReturnDto = z.object({
@@ -138,5 +139,7 @@ export const paymentHookDto = z.object({ received: z.literal(true), transaction:
 export const sandboxPayinDto = z.object({ id: safeString(), amount: ore, card_type: z.nullable(safeString()), status: safeString(), secure_mode_pending: z.boolean() });
 export type SandboxPayin = z.infer<typeof sandboxPayinDto>;
 export const sandboxRedirectDto = z.object({ redirect: safeString() });
+export type SandboxRedirect = z.infer<typeof sandboxRedirectDto>;
 /** POST /api/sandbox/mangopay/payins/{id}/card: 3-D Secure next, or back to the shop. */
 export const sandboxCardDto = z.object({ secure: z.boolean(), redirect: z.nullable(safeString()) });
+export type SandboxCard = z.infer<typeof sandboxCardDto>;

@@ -67,6 +67,7 @@ export type Conversation = z.infer<typeof conversationDto>;
 
 /** POST /api/conversations: the conversation the first message went to. */
 export const contactHostDto = z.object({ id: idAnswer });
+export type ContactHostAnswer = z.infer<typeof contactHostDto>;
 
 /** The caller's tags on a conversation (POST /{id}/tag). */
 export const conversationTagList = z.array(tag);
@@ -79,6 +80,7 @@ export type TagUsage = z.infer<typeof tagUsageList>[number];
 
 /** GET /{id}/can-ask-for-review */
 export const askForReviewDto = z.object({ allowed: z.boolean(), role });
+export type AskForReviewAnswer = z.infer<typeof askForReviewDto>;
 
 /** POST /{id}/upload: where to PUT the attachment, and the path to register it under. */
 export const chatUploadTicketDto = z.object({ url: safeString(), method: z.literal('PUT'), headers: z.record(safeString(), safeString()), path: safeString() });

@@ -37,6 +37,7 @@ const tag = z.object({ id: idAnswer, tag: safeString() });
 /** An ad tag (GET /api/cottages/tags, POST /api/cottages/tags, GET /api/public/cottages/tags). */
 export const cottageTagDto = tag;
 export const cottageTagList = z.array(tag);
+export type CottageTag = z.infer<typeof tag>;
 
 const shared = {
   id: idAnswer,
@@ -120,6 +121,7 @@ export const cityList = z.array(z.object({ id: z.int(), region_id: z.int(), name
 
 /** POST /api/cottages/{id}/verify without a session: where BankID starts. */
 export const bankIdStartDto = z.object({ url: safeString() });
+export type BankIdStart = z.infer<typeof bankIdStartDto>;
 
 /** GET /api/cottages/{id}/stats: visits a day for the last 60 days, zeros included. */
 export const visitStatsDto = z.object({ total: z.int(), rows: z.array(z.object({ date: dayString, visits: z.int() })) });
@@ -140,3 +142,4 @@ export const imageUploadDto = z.object({ filename: safeString(), width: z.int(),
 export const sandboxIdentityDto = z.object({ personal_number: safeString(), name: safeString() });
 export type SandboxIdentity = z.infer<typeof sandboxIdentityDto>;
 export const sandboxBankIdDto = z.object({ status: safeString(), identities: z.array(sandboxIdentityDto) });
+export type SandboxBankIdSession = z.infer<typeof sandboxBankIdDto>;

@@ -46,6 +46,7 @@ export const tokenLoginDto = z.object({ message: z.literal('success'), type: acc
 export const createAccountDto = z.object({ message: z.literal('success'), id: idAnswer, type: accountType });
 /** POST /api/user/checkUsername */
 export const checkUsernameDto = z.object({ exists: z.boolean(), type: z.nullable(accountType) });
+export type CheckUsername = z.infer<typeof checkUsernameDto>;
 /** GET /api/user/resetPassword/{token} */
 export const resetLinkDto = z.object({ valid: z.boolean() });
 

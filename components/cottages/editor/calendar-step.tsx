@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { CALENDAR_STATES, calendarWindow, daysOf, hasAvailablePeriod, setRange, type CalendarRange, type CalendarState } from '@/lib/rules/calendar';
 import { addDays, addMonths, startOfMonth, todayInStockholm } from '@/lib/rules/dates';
-import type { Cottage } from '../types';
+import type { Cottage } from '@/lib/schemas/cottage-dto';
 import { STATE_COLOURS } from './calendar-colours';
 import { StepDialog } from './step-dialog';
 import { useStepSave } from './use-step-save';

@@ -8,7 +8,7 @@ import { IMAGE_MAX_BYTES, IMAGE_MIN_SIDE } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
 import { InlineConfirm } from '@/components/ui/inline-confirm';
 import { useSnackbar } from '@/components/layout/snackbar';
-import type { Cottage, CottageImage } from '../types';
+import type { Cottage, CottageImage } from '@/lib/schemas/cottage-dto';
 import { StepDialog } from './step-dialog';
 
 type Ticket = UploadTicket & { filename: string };

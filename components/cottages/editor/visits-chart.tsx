@@ -1,7 +1,6 @@
 import type { Locale } from '@/lib/constants';
 import { formatDate } from '@/lib/format';
-
-type Stats = { total: number; rows: { date: string; visits: number }[] };
+import type { VisitStats as Stats } from '@/lib/schemas/cottage-dto';
 
 /**
  * Visits of the last 60 days as a server-rendered SVG bar chart: no chart library and no

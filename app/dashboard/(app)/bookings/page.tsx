@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { BookingFilters } from '@/components/bookings/booking-filters';
 import { StatusChip } from '@/components/bookings/status';
-import type { BookingListItem } from '@/components/bookings/types';
+import type { BookingListItem, BookingListPage } from '@/lib/schemas/booking-dto';
 import { buttonClass } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { PageTitle } from '@/components/ui/page-title';
@@ -45,7 +45,7 @@ export default async function BookingsPage({ searchParams }: { searchParams: Pro
   if (f.status) query.set(f.status, '1');
   let page: { results: BookingListItem[]; nextPage: string | null } | null = null;
   try {
-    page = await withRetries(() => apiGet<{ results: BookingListItem[]; nextPage: string | null }>(`/api/user/bookings?${query.toString()}`));
+    page = await withRetries(() => apiGet<BookingListPage>(`/api/user/bookings?${query.toString()}`));
   } catch (error) {
     if (!(error instanceof ApiResponseError)) throw error;
   }

@@ -9,7 +9,7 @@ import { EDITOR_DIALOGS, type EditorDialog } from '@/components/cottages/editor/
 import { StepLoader } from '@/components/cottages/editor/step-loader';
 import { VisitsChart } from '@/components/cottages/editor/visits-chart';
 import { StatusLabel } from '@/components/cottages/status-label';
-import type { Cottage } from '@/components/cottages/types';
+import type { Cottage, CottageTag, LastMinute, VisitStats } from '@/lib/schemas/cottage-dto';
 import { Notice } from '@/components/ui/notice';
 import { PageTitle } from '@/components/ui/page-title';
 import { apiGet, ApiResponseError } from '@/lib/api/server';
@@ -50,9 +50,9 @@ export default async function CottageEditorPage({ params }: { params: Promise<Pa
     throw error;
   }
   const [stats, deals, tags] = await Promise.all([
-    apiGet<{ total: number; rows: { date: string; visits: number }[] }>(`/api/cottages/${id}/stats`),
-    apiGet<{ id: number; from_date: string; to_date: string; price: number; title_sv: string | null }[]>(`/api/cottages/${id}/lastminutes`),
-    dialog === 'location' ? apiGet<{ id: number; tag: string }[]>('/api/cottages/tags') : Promise.resolve([]),
+    apiGet<VisitStats>(`/api/cottages/${id}/stats`),
+    apiGet<LastMinute[]>(`/api/cottages/${id}/lastminutes`),
+    dialog === 'location' ? apiGet<CottageTag[]>('/api/cottages/tags') : Promise.resolve([]),
   ]);
   const verifiedByBankId = cottage.verified_by === 'BANKID' || cottage.verified_by === 'BOTH';
 
