@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { bookings, cottages, users } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { personDto } from './users';
+import type { BookingListItem } from '@/lib/schemas/booking-dto';
 
 // My Bookings: one statement a page, and the list's own DTO (what the list shows, nothing of the booking page).
 
@@ -107,7 +108,7 @@ function listPerson(id: number | null, first: string | null, last: string | null
 }
 
 /** One row of My Bookings: what the list shows, nothing of the booking page (timeline, actions, policy, payments). */
-function bookingListItem(r: ListRow) {
+function bookingListItem(r: ListRow): BookingListItem {
   const paidOutAt = r.paid_out_at === null ? null : iso(r.paid_out_at);
   return {
     id: r.id,
@@ -132,7 +133,6 @@ function bookingListItem(r: ListRow) {
     Guest: listPerson(r.guest_exists, r.guest_first, r.guest_last, r.guest_hide_last),
   };
 }
-export type BookingListItem = ReturnType<typeof bookingListItem>;
 
 /** GET /api/user/bookings: bookings the user sent or received, filtered, 10 a page, with the next page's link. One query. */
 export async function listUserBookings(db: Db, actor: SessionUser, query: z.output<typeof bookingListQuery>, now = new Date()) {

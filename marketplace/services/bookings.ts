@@ -37,6 +37,7 @@ import { crashPoint } from './crash-point';
 import { payerOf, recordIntent, runIntent, runOpenIntents } from './money-intents';
 import { addBookingMessage, participantOf, type ConversationRow } from './conversations';
 import { personDto, userDto } from './users';
+import type { Booking, PaymentReturn } from '@/lib/schemas/booking-dto';
 
 export type BookingRow = typeof bookings.$inferSelect;
 type Tx = Db;
@@ -84,7 +85,7 @@ async function events(db: Db, bookingId: number): Promise<TimelineEntry[]> {
 const HOST_ONLY_EVENTS = new Set(['TRANSFER', 'PAY_OUT', 'PAY_OUT_PENDING', 'PAY_OUT_DUE_DATE', 'PAY_OUT_RETAINED']);
 
 /** GET /api/bookings/{id}: the booking as SPEC §3 describes it, for the actor's role. */
-export async function bookingDto(db: Db, row: BookingRow, role: BookingRole, now = new Date()) {
+export async function bookingDto(db: Db, row: BookingRow, role: BookingRole, now = new Date()): Promise<Booking> {
   const [[host], [guest], [cottage], [policy], stored, [lastPayin]] = await Promise.all([
     db.select().from(users).where(eq(users.id, row.hostId)).limit(1),
     db.select().from(users).where(eq(users.id, row.guestId)).limit(1),
@@ -156,7 +157,6 @@ export async function bookingDto(db: Db, row: BookingRow, role: BookingRole, now
     last_payment: role === 'guest' && lastPayin ? { status: lastPayin.status, result_code: lastPayin.resultCode, result_message: lastPayin.resultMessage } : null,
   };
 }
-export type BookingDto = Awaited<ReturnType<typeof bookingDto>>;
 
 async function event(db: Db, bookingId: number, type: TimelineType, state: TimelineState, userId: number | null, amount: number | null, date = new Date()) {
   await db.insert(bookingEvents).values({ bookingId, type, state, userId, amount, date });
@@ -392,7 +392,6 @@ async function openPayin(db: Db, bookingId: number) {
   return row ?? null;
 }
 
-export type PaymentReturn = { booking_id: number; conversation_id: number; transaction: 'success' | 'failed' | 'pending'; errorCode: string | null; errorMessage: string | null };
 
 /** Why a succeeded pay-in could not pay its booking: the nights went to someone else, or the offer is no longer open. */
 class Unbookable extends Error {

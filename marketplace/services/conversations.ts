@@ -10,6 +10,7 @@ import type { SessionUser } from '../http/context';
 import { ApiError } from '../http/errors';
 import { dashboardUrl, sendLinkMail } from './auth-mail';
 import { personDto } from './users';
+import type { ChatMessage } from '@/lib/schemas/conversation-dto';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 type Role = 'host' | 'guest';
@@ -28,7 +29,7 @@ export async function participantOf(db: Db, actor: SessionUser, id: number): Pro
 /** Messages the actor may see: everyone's, plus the ones meant for their side only. */
 const visibleFor = (role: Role) => or(eq(messages.visibleTo, 'all'), eq(messages.visibleTo, role));
 
-function messageDto(m: typeof messages.$inferSelect, otherLastSeen: number, otherId: number) {
+function messageDto(m: typeof messages.$inferSelect, otherLastSeen: number, otherId: number): ChatMessage {
   return {
     id: m.id,
     type: m.type,
@@ -42,7 +43,6 @@ function messageDto(m: typeof messages.$inferSelect, otherLastSeen: number, othe
     meta: m.meta,
   };
 }
-export type MessageDto = ReturnType<typeof messageDto>;
 
 async function lastSeen(db: Db, conversationId: number, userId: number): Promise<number> {
   const [row] = await db

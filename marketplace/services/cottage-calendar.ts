@@ -4,7 +4,6 @@ import { calendarWindow, clampRanges, hasAvailablePeriod, type CalendarRange } f
 import { addDays, todayInStockholm } from '@/lib/rules/dates';
 import type { Db } from '../db/client';
 import { cottageCalendar, cottages, cottageVisits, lastMinutes, todos } from '../db/schema';
-import type { SessionUser } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
 import type { CottageRow } from './cottages';
 
@@ -98,8 +97,4 @@ export async function visitStats(db: Db, cottageId: number) {
   const out: { date: string; visits: number }[] = [];
   for (let day = from; day <= today; day = addDays(day, 1)) out.push({ date: day, visits: byDay.get(day) ?? 0 });
   return { total: out.reduce((sum, r) => sum + r.visits, 0), rows: out };
-}
-
-export function assertAdmin(actor: SessionUser) {
-  if (!actor.admin) throw new ApiError(403, 'errors.forbidden');
 }

@@ -1,15 +1,15 @@
 import 'server-only';
 import { isPublic } from '@/lib/rules/ad';
-import type { PublicCottage } from '@/lib/schemas/cottage-dto';
+import type { Cottage, PublicCottage } from '@/lib/schemas/cottage-dto';
 import type { Db } from '../db/client';
 import type { SessionUser } from '../http/context';
 import { notFound } from '../http/errors';
 import { countVisit } from './cottage-calendar';
-import { cottageDto, loadAny, type CottageDto } from './cottages';
+import { cottageDto, loadAny } from './cottages';
 import { getUser } from './users';
 
 /** What the public ad page shows: no owner-only data (address, designation, exact position when hidden). */
-function publicView(dto: CottageDto, hostFirstName: string | null, preview: boolean, privileged: boolean): PublicCottage {
+function publicView(dto: Cottage, hostFirstName: string | null, preview: boolean, privileged: boolean): PublicCottage {
   return {
     id: dto.id,
     preview,

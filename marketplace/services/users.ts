@@ -2,6 +2,7 @@ import 'server-only';
 import { desc, eq, sql } from 'drizzle-orm';
 import { shownName } from '@/lib/rules/person';
 import type { Person } from '@/lib/schemas/person';
+import type { User } from '@/lib/schemas/user-dto';
 import type { Db } from '../db/client';
 import { userEvents, users } from '../db/schema';
 import { notFound } from '../http/errors';
@@ -18,7 +19,7 @@ export function findUserByUsername(db: Db, username: string): Promise<UserRow | 
 }
 
 /** What leaves the server about the signed-in user: never the password hash. */
-export function userDto(u: UserRow) {
+export function userDto(u: UserRow): User {
   return {
     id: u.id,
     admin: u.admin,
@@ -51,7 +52,6 @@ export function userDto(u: UserRow) {
     has_password: u.passwordHash !== null,
   };
 }
-export type UserDto = ReturnType<typeof userDto>;
 
 export async function getUser(db: Db, id: number): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
