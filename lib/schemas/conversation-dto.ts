@@ -84,5 +84,6 @@ export type AskForReviewAnswer = z.infer<typeof askForReviewDto>;
 
 /** POST /{id}/upload: where to PUT the attachment, and the path to register it under. */
 export const chatUploadTicketDto = z.object({ url: safeString(), method: z.literal('PUT'), headers: z.record(safeString(), safeString()), path: safeString() });
+export type ChatUploadTicket = z.infer<typeof chatUploadTicketDto>;
 /** PUT /api/conversation-uploads/{token} */
 export const chatUploadDto = z.object({ path: safeString(), size: z.int() });

@@ -185,3 +185,35 @@ describe('GET /api/openapi.json', () => {
     expect(login?.security ?? []).toEqual([]);
   });
 });
+
+describe('Api.route checks answers against their schema', () => {
+  it('answers a matching result, and a 500 for a result outside the response schema (outside production)', async () => {
+    const { Api } = await import('@/marketplace/http/api');
+    const z = await import('zod/mini');
+    const api = new Api();
+    const counted = z.object({ count: z.int(), label: z.nullable(z.string()) });
+    api.route({ method: 'get', path: '/api/contract/kept', auth: 'none', tag: 'meta', summary: 'Kept', response: counted }, async () => ({ count: 2, label: null }));
+    // A handler whose types were bypassed: the schema still catches it.
+    api.route({ method: 'get', path: '/api/contract/broken', auth: 'none', tag: 'meta', summary: 'Broken', response: counted }, async () => ({ count: 'two' }) as unknown as { count: number; label: null });
+
+    const kept = await api.hono.request('/api/contract/kept');
+    expect(kept.status).toBe(200);
+    expect(await kept.json()).toEqual({ count: 2, label: null });
+
+    const broken = await api.hono.request('/api/contract/broken', { headers: { 'accept-language': 'en' } });
+    expect(broken.status).toBe(500);
+    const body = (await broken.json()) as { message: string; errors: unknown[] };
+    // The caller learns nothing of the mismatch; the server's log has it.
+    expect(body.errors).toEqual([]);
+    expect(JSON.stringify(body)).not.toContain('two');
+  });
+
+  it('refuses a signed-in non-administrator on an admin route with 403, and anyone signed out with 401', async () => {
+    const owner = await h.createUser();
+    const { token } = await h.login(owner.username, owner.password!);
+    const signedIn = await h.call('GET', '/api/admin/cottages/1', { token });
+    expect(signedIn.status).toBe(403);
+    expect(signedIn.json.code).toBe('errors.forbidden');
+    expect((await h.call('GET', '/api/admin/cottages/1')).status).toBe(401);
+  });
+});
