@@ -3,12 +3,14 @@
 import * as z from 'zod/mini';
 import { idAnswer, safeString } from './common';
 
-/** A person shown to the other side: the shown name, and phone numbers only where the screen may show them. */
+/**
+ * A person shown to the other side: the shown name, and phone numbers only where the screen may show
+ * them. Nothing else of the profile (SPEC §2, §6; tests/api/privacy.test.ts holds the keys to these).
+ */
 export const personDto = z.object({
   id: z.nullable(idAnswer),
   /** First name and last name (or its initial); null when unknown. */
   name: z.nullable(safeString()),
-  first_name: z.nullable(safeString()),
   /** Phone numbers: null until a booking between them is paid, or when the person hides them. */
   phone_1: z.nullable(safeString()),
   phone_2: z.nullable(safeString()),

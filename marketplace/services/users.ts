@@ -68,12 +68,11 @@ type PersonSource = { id: number; firstName: string | null; lastName: string | n
  * of the profile, and never anything from the e-mail address.
  */
 export function personDto(u: PersonSource | undefined, phonesVisible: boolean): Person {
-  if (!u) return { id: null, name: null, first_name: null, phone_1: null, phone_2: null, deleted: true };
+  if (!u) return { id: null, name: null, phone_1: null, phone_2: null, deleted: true };
   const phones = phonesVisible && !u.hidePhoneNumber;
   return {
     id: u.id,
     name: shownName(u.firstName, u.lastName, u.hideLastName),
-    first_name: u.firstName,
     phone_1: phones ? (u.phone1 ?? null) : null,
     phone_2: phones ? (u.phone2 ?? null) : null,
     deleted: false,
