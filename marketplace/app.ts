@@ -1,9 +1,13 @@
 import 'server-only';
+import { openApiDocument } from '@/lib/schemas/user-dto';
 import { Api } from './http/api';
 import { authRoutes } from './routes/auth';
 import { bookingRoutes } from './routes/bookings';
 import { conversationRoutes } from './routes/conversations';
+import { cottageImageRoutes } from './routes/cottage-images';
 import { cottageRoutes } from './routes/cottages';
+import { publicCottageRoutes } from './routes/cottages-public';
+import { sandboxRoutes } from './routes/sandbox';
 import { uploadRoutes } from './routes/uploads';
 import { userMiscRoutes } from './routes/user-misc';
 
@@ -13,11 +17,14 @@ export function createMarketplace() {
   authRoutes(api);
   userMiscRoutes(api);
   uploadRoutes(api);
+  publicCottageRoutes(api);
   cottageRoutes(api);
+  cottageImageRoutes(api);
   conversationRoutes(api);
   bookingRoutes(api);
-  // GET /api/openapi.json — generated from the same zod schemas the routes validate with
-  api.hono.get('/api/openapi.json', (c) => c.json(api.openapi()));
+  sandboxRoutes(api);
+  // GET /api/openapi.json — generated from the same zod schemas the routes validate with and answer by
+  api.route({ method: 'get', path: '/api/openapi.json', auth: 'none', tag: 'meta', summary: 'This API as an OpenAPI 3.1 document', response: openApiDocument }, async () => api.openapi());
   return api;
 }
 

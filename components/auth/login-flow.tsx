@@ -11,6 +11,7 @@ import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
 import { useSnackbar } from '@/components/layout/snackbar';
 import { useSchemaForm } from '@/components/forms/use-schema-form';
+import type { CheckUsername, User } from '@/lib/schemas/user-dto';
 
 type Step = 'email' | 'password' | 'soft' | 'create';
 type Notice = 'linkSent' | 'resetSent' | 'accountCreated' | null;
@@ -49,7 +50,7 @@ export function LoginFlow({ next }: { next: string | null }) {
 
   const checkEmail = emailForm.handleSubmit(({ username: email }) =>
     run(async () => {
-      const result = await api<{ exists: boolean; type: 'SOFT' | 'STRICT' | null }>('/user/checkUsername', { body: { username: email } });
+      const result = await api<CheckUsername>('/user/checkUsername', { body: { username: email } });
       setUsername(email);
       setNotice(null);
       setStep(!result.exists ? 'create' : result.type === 'SOFT' ? 'soft' : 'password');
@@ -59,7 +60,7 @@ export function LoginFlow({ next }: { next: string | null }) {
   const signIn = pwForm.handleSubmit(({ password }) =>
     run(async () => {
       await api('/auth/login', { body: { username, password }, logoutOn401: false });
-      const user = await api<{ type: 'SOFT' | 'STRICT' }>('/user');
+      const user = await api<User>('/user');
       router.replace(`/dashboard${afterLoginPath(next, user.type)}`);
     }),
   );

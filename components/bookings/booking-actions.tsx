@@ -10,7 +10,7 @@ import { api, ApiClientError } from '@/lib/api/client';
 import { formatMoney } from '@/lib/format';
 import { showMessage } from '@/lib/i18n/message';
 import { CANCELLATION_REASON_MAX, CARD_TYPES, cancellationReasonError, type CardType } from '@/lib/rules/booking-form';
-import type { Booking } from './types';
+import type { Booking, PaymentStart } from '@/lib/schemas/booking-dto';
 
 /** What the reader may do with the booking (SPEC §4): pay, cancel with a reason, change the time limit, print. */
 export function BookingActions({ booking }: { booking: Booking }) {
@@ -39,7 +39,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
     setPayError(null);
     setPaying(true);
     try {
-      const { RedirectURL } = await api<{ RedirectURL: string }>(`/bookings/${booking.id}/payment`, { body: { card_type: cardType, accept_terms: true } });
+      const { RedirectURL } = await api<PaymentStart>(`/bookings/${booking.id}/payment`, { body: { card_type: cardType, accept_terms: true } });
       window.location.assign(RedirectURL);
     } catch (error) {
       setPaying(false);

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { apiGet, ApiResponseError } from '@/lib/api/server';
-import type { Booking } from './types';
+import type { Booking } from '@/lib/schemas/booking-dto';
 
 /**
  * The booking of a `/conversations/{c}/bookings/{b}` page, or null when the API refused it (the

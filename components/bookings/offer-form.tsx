@@ -17,10 +17,9 @@ import { addMonths } from '@/lib/rules/dates';
 import { BOOKING_YEARS_AHEAD, CLEANING_POLICIES, offerDefaults, offerPayload, withCheckIn, type OfferFormValues } from '@/lib/rules/booking-form';
 import { bookingOfferSchema } from '@/lib/schemas/booking';
 import { Dac7Dialog, type Dac7Cottage } from './dac7-dialog';
-import type { CancellationPolicy } from './types';
+import type { Booking, CancellationPolicy, Overlap } from '@/lib/schemas/booking-dto';
 
 export type OfferCottage = Dac7Cottage & { title_sv: string | null; commission_percentage: number; dac7_valid: boolean };
-type Overlap = { id: number; conversation_id: number; check_in: string; check_out: string };
 type Errors = Partial<Record<keyof OfferFormValues, string>>;
 
 /** SPEC §4 "Booking offer form flow": edit → preview (overlap check, acknowledgements, terms) → send. */
@@ -104,7 +103,7 @@ export function OfferForm(props: { conversationId: number; guestId: number; gues
   async function send() {
     setBusy(true);
     try {
-      const booking = await api<{ id: number }>('/bookings', { body: offerPayload(values, ids) });
+      const booking = await api<Booking>('/bookings', { body: offerPayload(values, ids) });
       setSent(true);
       router.push(`/dashboard/conversations/${props.conversationId}/bookings/${booking.id}`);
     } catch (error) {

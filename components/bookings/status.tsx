@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { formatDate } from '@/lib/format';
 import type { Locale } from '@/lib/constants';
-import type { Booking, BookingLabel } from './types';
+import type { Booking, BookingLabel } from '@/lib/schemas/booking-dto';
 
 /** SPEC §4 colours: pending amber, expired red, paid green, paid out darker green, finished blue, cancelled red. */
 export const STATUS_COLOURS: Record<BookingLabel, string> = {

@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/constants';
 import { formatDate, formatMoney } from '@/lib/format';
-import type { Booking } from './types';
+import type { Booking } from '@/lib/schemas/booking-dto';
 
 const DOT: Record<string, string> = { NEUTRAL: 'bg-gray-400', ERROR: 'bg-red-600', SUCCESS: 'bg-green-600', FUTURE: 'bg-white border-2 border-gray-400' };
 

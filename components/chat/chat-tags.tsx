@@ -5,8 +5,7 @@ import { useTranslations } from 'next-intl';
 import { api, ApiClientError } from '@/lib/api/client';
 import { ARCHIVE_TAG_ID } from '@/lib/rules/conversation';
 import { useSnackbar } from '@/components/layout/snackbar';
-
-type Tag = { id: number; tag: string };
+import type { ConversationTag as Tag } from '@/lib/schemas/conversation-dto';
 
 /** The user's tags on a conversation: Important, Follow up, their own, and archive (tag 3) as its own button. */
 export function ChatTags({ conversationId, initial, available }: { conversationId: number; initial: Tag[]; available: Tag[] }) {

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { api, ApiClientError } from '@/lib/api/client';
-import { putWithProgress, type UploadTicket } from '@/lib/api/upload';
+import { putWithProgress } from '@/lib/api/upload';
 import { CHAT_FILE_MAX_BYTES, RETRY_ATTEMPTS, RETRY_WAIT_MS, type Locale } from '@/lib/constants';
 import { formatDate, formatTime, formatWeekdayDate } from '@/lib/format';
 import { findOffPlatform, stripOffPlatform } from '@/lib/rules/off-platform';
@@ -10,7 +10,7 @@ import { MESSAGE_MAX_LENGTH } from '@/lib/rules/conversation';
 import { Button } from '@/components/ui/button';
 import { InlineConfirm } from '@/components/ui/inline-confirm';
 import { useSnackbar } from '@/components/layout/snackbar';
-import type { ChatMessage, Conversation } from './types';
+import type { ChatMessage, ChatUploadTicket, Conversation } from '@/lib/schemas/conversation-dto';
 import Paperclip from 'lucide-react/icons/paperclip';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import X from 'lucide-react/icons/x';
@@ -123,7 +123,7 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
     if (file.size >= CHAT_FILE_MAX_BYTES) return snackbar(t('fileTooLarge'));
     setUpload({ name: file.name, percent: 0 });
     try {
-      const ticket = await api<UploadTicket & { path: string }>(`/conversations/${id}/upload`, { body: { fileName: file.name } });
+      const ticket = await api<ChatUploadTicket>(`/conversations/${id}/upload`, { body: { fileName: file.name } });
       await putWithProgress(ticket, file, (percent) => setUpload({ name: file.name, percent }));
       const message = await api<ChatMessage>(`/conversations/${id}/files`, { body: { path: ticket.path, fileName: file.name } });
       setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { ConversationTabs } from './conversation-tabs';
-import type { Person } from './types';
+import type { Person } from '@/lib/schemas/person';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 
 /** Title (the other participants), back link and the Messages/Offers tabs around the current tab's content. */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { LazyDialog } from '@/components/ui/lazy-dialog';
-import type { Person } from './types';
+import type { Person } from '@/lib/schemas/person';
 
 /** SPEC §2: the other participants' phone numbers — shown once a booking in the conversation is paid. */
 export function PhoneContacts({ people }: { people: Person[] }) {

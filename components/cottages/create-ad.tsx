@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { api, ApiClientError } from '@/lib/api/client';
 import { Button } from '@/components/ui/button';
 import { useSnackbar } from '@/components/layout/snackbar';
+import type { Cottage } from '@/lib/schemas/cottage-dto';
 
 /** Creates the ad (fixed-price when asked) and opens its first step. */
 export function CreateAd({ fixed }: { fixed: boolean }) {
@@ -15,7 +16,7 @@ export function CreateAd({ fixed }: { fixed: boolean }) {
   async function create() {
     setBusy(true);
     try {
-      const ad = await api<{ id: number }>('/cottages', { body: { commission: fixed ? false : null } });
+      const ad = await api<Cottage>('/cottages', { body: { commission: fixed ? false : null } });
       router.push(`/dashboard/cottages/${ad.id}/base`);
     } catch (error) {
       snackbar(error instanceof ApiClientError && error.message ? error.message : t('errors.generic'));

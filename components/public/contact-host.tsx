@@ -8,6 +8,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/fields';
 import { TextField } from '@/components/ui/text-field';
 import { useSnackbar } from '@/components/layout/snackbar';
+import type { ContactHostAnswer } from '@/lib/schemas/conversation-dto';
 
 /** The public ad's 'Contact host' box: a signed-in guest writes the first message and lands in the conversation. */
 export function ContactHost({ cottageId, signedIn, own }: { cottageId: number; signedIn: boolean; own: boolean }) {
@@ -31,7 +32,7 @@ export function ContactHost({ cottageId, signedIn, own }: { cottageId: number; s
     if (!values.text.trim()) return setError(t('empty'));
     setBusy(true);
     try {
-      const { id } = await api<{ id: number }>('/conversations', {
+      const { id } = await api<ContactHostAnswer>('/conversations', {
         body: {
           cottage_id: cottageId,
           text: values.text,

@@ -4,8 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { api } from '@/lib/api/client';
 import { Button } from '@/components/ui/button';
-
-type Identity = { personal_number: string; name: string };
+import type { SandboxIdentity as Identity } from '@/lib/schemas/cottage-dto';
 
 /** The sandbox's stand-in for the BankID app: pick an identity (or fail), then back to Stuga. */
 export function SandboxBankId({ token, identities, returnTo }: { token: string; identities: Identity[]; returnTo: string }) {

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { api, ApiClientError } from '@/lib/api/client';
+import type { SandboxCard } from '@/lib/schemas/booking-dto';
 
 /** The sandbox provider's card form and its 3-D Secure step; then back to Stuga like MangoPay's ReturnURL. */
 export function SandboxCard({ id, secure: initialSecure }: { id: string; secure: boolean }) {
@@ -19,7 +20,7 @@ export function SandboxCard({ id, secure: initialSecure }: { id: string; secure:
     setBusy(true);
     setError(null);
     try {
-      const result = await api<{ secure?: boolean; redirect: string | null }>(`/sandbox/mangopay/payins/${id}/${path}`, { body: body ?? {}, logoutOn401: false });
+      const result = await api<Partial<SandboxCard>>(`/sandbox/mangopay/payins/${id}/${path}`, { body: body ?? {}, logoutOn401: false });
       if (result.secure) {
         setSecure(true);
         setBusy(false);

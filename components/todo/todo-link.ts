@@ -1,8 +1,5 @@
 // SPEC §2 "/to-do": where each kind of item leads.
-export type TodoItem = {
-  type: 'UNREAD_MESSAGES' | 'OUTDATED_COTTAGE' | 'PENDING_BOOKING' | 'UNREAD_NEWS';
-  value: { read: boolean; id: number; conversation_id: number | null; title: string | null };
-};
+import type { TodoItem } from '@/lib/schemas/user-dto';
 
 export function todoHref(item: TodoItem): string {
   switch (item.type) {

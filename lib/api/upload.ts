@@ -1,5 +1,8 @@
 // Browser side: PUT a file to a signed upload URL with progress (fetch reports none).
-export type UploadTicket = { url: string; method: 'PUT'; headers: Record<string, string> };
+import type { ImageUploadTicket } from '../schemas/cottage-dto';
+
+/** What both upload tickets (images, chat attachments) have: where to PUT, and the headers to send. */
+export type UploadTicket = Pick<ImageUploadTicket, 'url' | 'method' | 'headers'>;
 
 export function putWithProgress(ticket: UploadTicket, file: File, onProgress: (percent: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {

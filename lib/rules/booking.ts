@@ -2,6 +2,7 @@
 // the insurance terms and the timeline. Pure: the API, the screens and the tests share it.
 import { addDays, stockholmTime, todayInStockholm, type Day } from './dates';
 import { canCancelBefore } from './refund';
+import type { TimelineEntry } from '../schemas/booking-dto';
 
 export type BookingStatus = 'PENDING' | 'EXPIRED' | 'PAID' | 'FINISHED' | 'CANCELLED';
 export type BookingLabel = BookingStatus | 'PAID_OUT';
@@ -96,7 +97,8 @@ export function nightsOf(checkIn: Day, checkOut: Day): Day[] {
 /** Two stays share a night when each starts before the other ends. */
 export const staysOverlap = (a: { check_in: Day; check_out: Day }, b: { check_in: Day; check_out: Day }) => a.check_in < b.check_out && b.check_in < a.check_out;
 
-export type TimelineEntry = { date: string; user: number | null; type: string; state: 'NEUTRAL' | 'ERROR' | 'SUCCESS' | 'FUTURE'; amount: number | null };
+/** A line of the booking's timeline, as GET /api/bookings/{id} answers it (lib/schemas/booking-dto). */
+export type { TimelineEntry };
 
 /**
  * The booking's timeline: what happened (stored) and the dates still ahead — the payment due date

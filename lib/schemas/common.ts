@@ -20,3 +20,15 @@ export const idNumber = z.int().check(z.positive(), z.maximum(PG_INT_MAX));
 export function safeString(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).check(z.refine(isSafeText, 'errors.invalidText'));
 }
+
+// ——— Answers ———
+
+/** An instant in an answer: ISO 8601 in UTC (`Date#toISOString`). */
+export const instant = z.iso.datetime();
+/** A Stockholm day in an answer: 'YYYY-MM-DD'. */
+export const dayString = z.iso.date();
+/** A database id in an answer. */
+export const idAnswer = z.int().check(z.positive());
+
+/** `{ message }`: what a write answers when it has nothing else to say ('success', mostly). */
+export const messageAnswer = z.object({ message: safeString() });

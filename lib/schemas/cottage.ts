@@ -136,3 +136,16 @@ export const FIELD_GROUPS = {
   pricing: ['price_low_day', 'price_low_week', 'price_high_day', 'price_high_week', 'price_per_month', 'pricefield_sv', 'pricefield_en', 'pricefield_de'],
 } as const;
 export type FieldGroup = keyof typeof FIELD_GROUPS;
+
+/** POST /api/cottages/{id}/verify: without a session BankID starts, with one it completes. */
+export const verifyBody = z.object({ session: z.optional(safeString().check(z.maxLength(200))) });
+/** GET /api/public/cottages/{id}?count=0: a visit that does not count (previews, tests). */
+export const publicCottageQuery = z.object({ count: z.optional(z.enum(['0', '1'])) });
+/** PUT /api/cottages/{id}: one or more editor dialogs; each dialog's own schema checks its fields (services/cottage-update). */
+export const cottageUpdateBody = z.record(safeString(), z.unknown());
+/** POST /api/cottages/{id}/lastminutes: checked against today's window by lastMinuteSchema in the handler. */
+export const lastMinuteBody = z.record(safeString(), z.unknown());
+
+const dimension = z.optional(safeString().check(z.regex(/^[1-9][0-9]{0,3}$/, 'errors.badUrl')));
+/** GET /api/img/{filename}?w=&h=&fit= */
+export const imageQuery = z.object({ w: dimension, h: dimension, fit: z.optional(z.enum(['crop', 'inside'], 'errors.badUrl')) });

@@ -8,45 +8,62 @@ import { translate } from '@/lib/i18n/messages';
 import { getDb } from '../db/client';
 import { reportError } from '../providers/error-reporting';
 import { resolveSession } from '../services/sessions';
+import { config } from '../config';
 import type { RequestContext, SessionUser } from './context';
 import { ApiError, unauthorized, type FieldError } from './errors';
 import { OpenApiBuilder } from './openapi';
 import { clientAddress, readJsonBody, wellFormedUrl } from './request';
-import { config } from '../config';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-type Auth = 'user' | 'optional' | 'none';
+/** 'admin': a signed-in administrator (others get 403); 'optional': a session if one is sent. */
+export type Auth = 'user' | 'admin' | 'optional' | 'none';
 
-type Spec<B extends $ZodType, Q extends $ZodType, A extends Auth> = {
+/** A body the handler reads itself from `c.req` (uploads): no JSON parsing, errors close the connection. */
+export type RawBody = { kind: 'raw'; contentType: string; description: string };
+export const rawBody = (contentType: string, description: string): RawBody => ({ kind: 'raw', contentType, description });
+
+/** An answer that is not JSON (images, downloads): the handler returns a Response of this type. */
+export type FileAnswer = { kind: 'file'; contentType: string; description: string };
+export const fileAnswer = (contentType: string, description: string): FileAnswer => ({ kind: 'file', contentType, description });
+
+type Spec<B extends $ZodType, Q extends $ZodType, A extends Auth, R extends $ZodType | FileAnswer> = {
   method: Method;
   /** Hono path, e.g. `/api/news/:id`. */
   path: string;
   auth: A;
   summary: string;
   tag: string;
-  /** The body schema, or a function making it per request (rules that depend on today's date). */
-  body?: B | (() => B);
+  /** The body schema, a function making it per request (rules that depend on today's date), or a raw body. */
+  body?: B | (() => B) | RawBody;
   query?: Q;
+  /** What the route answers: the JSON schema its result must match, or a file. */
+  response: R;
 };
 
 type Input<B extends $ZodType, Q extends $ZodType, A extends Auth> = RequestContext & {
-  user: A extends 'user' ? SessionUser : SessionUser | null;
+  user: A extends 'user' | 'admin' ? SessionUser : SessionUser | null;
   body: z.output<B>;
   query: z.output<Q>;
   params: Record<string, string>;
   c: Context;
 };
 
-export type Handler<B extends $ZodType, Q extends $ZodType, A extends Auth> = (
-  input: Input<B, Q, A>,
-) => Promise<Response | object | null>;
+/** What a handler returns: the response schema's input (plain JSON), or a Response for a file answer. */
+export type Answer<R extends $ZodType | FileAnswer> = R extends $ZodType ? z.input<R> : Response;
+
+export type Handler<B extends $ZodType, Q extends $ZodType, A extends Auth, R extends $ZodType | FileAnswer> = (input: Input<B, Q, A>) => Promise<Answer<R>>;
 
 type EmptyObject = z.ZodMiniObject<Record<string, never>>;
 
+const isRaw = (body: unknown): body is RawBody => typeof body === 'object' && body !== null && (body as RawBody).kind === 'raw';
+const isFile = (response: unknown): response is FileAnswer => typeof response === 'object' && response !== null && (response as FileAnswer).kind === 'file';
+
 /**
  * The one wrapper every marketplace endpoint goes through (cf. dub's withWorkspace): it resolves
- * the session, validates body and query with the shared zod schema, maps ApiError to the JSON
- * error format in the caller's language, logs the unexpected, and records the route in OpenAPI.
+ * the session, checks administrators, validates body and query with the shared zod schema (and,
+ * outside production, the answer with the response schema: a mismatch is a server bug, a 500),
+ * maps ApiError to the JSON error format in the caller's language, logs the unexpected, and
+ * records the route in OpenAPI.
  */
 export class Api {
   readonly hono = new Hono();
@@ -64,43 +81,71 @@ export class Api {
     this.hono.onError((error, c) => respondError(c, error, localeOf(c)));
   }
 
-  route<B extends $ZodType = EmptyObject, Q extends $ZodType = EmptyObject, A extends Auth = Auth>(
-    spec: Spec<B, Q, A>,
-    handler: Handler<B, Q, A>,
+  route<B extends $ZodType = EmptyObject, Q extends $ZodType = EmptyObject, A extends Auth = Auth, R extends $ZodType | FileAnswer = $ZodType>(
+    spec: Spec<B, Q, A, R>,
+    handler: Handler<B, Q, A, R>,
   ): void {
-    const bodySchema = typeof spec.body === 'function' ? spec.body : spec.body ? () => spec.body as B : null;
-    this.docs.add({ method: spec.method, path: spec.path, summary: spec.summary, tag: spec.tag, auth: spec.auth, body: bodySchema?.(), query: spec.query });
+    const raw = isRaw(spec.body) ? spec.body : null;
+    const bodySchema = raw || !spec.body ? null : typeof spec.body === 'function' ? spec.body : () => spec.body as B;
+    const response = spec.response;
+    this.docs.add({ method: spec.method, path: spec.path, summary: spec.summary, tag: spec.tag, auth: spec.auth, body: bodySchema?.(), rawBody: raw ?? undefined, query: spec.query, response });
+    const checkAnswers = !config.production && !isFile(response);
+    const where = `${spec.method.toUpperCase()} ${spec.path}`;
 
     this.hono.on(spec.method.toUpperCase(), spec.path, async (c) => {
       // The local provider sandboxes and the outbox exist only with STUGA_SANDBOX=1.
       if (spec.tag === 'sandbox' && !config.sandbox) throw new ApiError(404, 'errors.badUrl');
-      const locale = localeOf(c);
-      const db = await getDb();
-      const token = bearer(c);
-      // A route that needs nobody costs no session read (half of a signed-in request's price otherwise).
-      const user = token && spec.auth !== 'none' ? await resolveSession(db, token) : null;
-      if (spec.auth === 'user' && !user) throw unauthorized();
-      const body = bodySchema ? validate(bodySchema(), await readJsonBody(c)) : {};
-      const query = spec.query ? validate(spec.query, c.req.query()) : {};
-      const result = await handler({
-        db,
-        locale,
-        address: clientAddress(c),
-        token,
-        user: user as Input<B, Q, A>['user'],
-        body: body as z.output<B>,
-        query: query as z.output<Q>,
-        params: c.req.param() as Record<string, string>,
-        c,
-      });
-      if (result instanceof Response) return result;
-      return c.json(result ?? { message: 'success' });
+      try {
+        const locale = localeOf(c);
+        const db = await getDb();
+        const token = bearer(c);
+        // A route that needs nobody costs no session read (half of a signed-in request's price otherwise).
+        const user = token && spec.auth !== 'none' ? await resolveSession(db, token) : null;
+        if ((spec.auth === 'user' || spec.auth === 'admin') && !user) throw unauthorized();
+        if (spec.auth === 'admin' && !user?.admin) throw new ApiError(403, 'errors.forbidden');
+        const body = bodySchema ? validate(bodySchema(), await readJsonBody(c)) : {};
+        const query = spec.query ? validate(spec.query, c.req.query()) : {};
+        const result: unknown = await handler({
+          db,
+          locale,
+          address: clientAddress(c),
+          token,
+          user: user as Input<B, Q, A>['user'],
+          body: body as z.output<B>,
+          query: query as z.output<Q>,
+          params: c.req.param() as Record<string, string>,
+          c,
+        });
+        if (isFile(response)) {
+          if (!(result instanceof Response)) throw new Error(`${where} answers a file but its handler returned no Response`);
+          return result;
+        }
+        if (checkAnswers) checkAnswer(where, response as $ZodType, result);
+        return c.json(result as object);
+      } catch (error) {
+        // The client may still be sending a body this route will not read: the connection must not be reused.
+        throw raw ? closingConnection(error) : error;
+      }
     });
   }
 
   openapi() {
     return this.docs.document();
   }
+}
+
+/** Outside production every JSON answer must match its route's response schema: a mismatch is the server's bug. */
+function checkAnswer(where: string, schema: $ZodType, result: unknown) {
+  const parsed = z.safeParse(schema, result);
+  if (parsed.success) return;
+  const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+  throw new Error(`${where} answered outside its response schema: ${issues.join('; ')}`);
+}
+
+/** The same error, answered with `Connection: close`. */
+function closingConnection(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  return new ApiError(error.status, error.message, error.errors, error.values, { ...error.headers, connection: 'close' });
 }
 
 const MESSAGE_KEY = /^[a-z]+\.[A-Za-z_]+(?:\?.*)?$/;

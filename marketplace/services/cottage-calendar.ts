@@ -5,7 +5,6 @@ import { addDays, todayInStockholm } from '@/lib/rules/dates';
 import type { VisitStats } from '@/lib/schemas/cottage-stats';
 import type { Db } from '../db/client';
 import { cottageCalendar, cottages, cottageVisits, lastMinutes, todos } from '../db/schema';
-import type { SessionUser } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
 import type { CottageRow } from './cottages';
 
@@ -99,8 +98,4 @@ export async function visitStats(db: Db, cottageId: number): Promise<VisitStats>
   const out: VisitStats['rows'] = [];
   for (let day = from; day <= today; day = addDays(day, 1)) out.push({ date: day, visits: byDay.get(day) ?? 0 });
   return { total: out.reduce((sum, r) => sum + r.visits, 0), rows: out };
-}
-
-export function assertAdmin(actor: SessionUser) {
-  if (!actor.admin) throw new ApiError(403, 'errors.forbidden');
 }

@@ -15,7 +15,8 @@ import type { Db } from '../db/client';
 import { cottageAmenities, cottages } from '../db/schema';
 import { validate } from '../http/api';
 import { ApiError } from '../http/errors';
-import { replaceCities, replaceTags, type CottageDto, type CottageRow } from './cottages';
+import { replaceCities, replaceTags, type CottageRow } from './cottages';
+import type { Cottage } from '@/lib/schemas/cottage-dto';
 
 type Body = Record<string, unknown>;
 
@@ -32,12 +33,12 @@ function touchedGroups(body: Body): FieldGroup[] {
 }
 
 /** A group's values: what the body sends over what the ad has (so a dialog may send only changes). */
-function merged(group: FieldGroup, body: Body, current: CottageDto): Body {
+function merged(group: FieldGroup, body: Body, current: Cottage): Body {
   const out: Body = {};
   for (const field of FIELD_GROUPS[group]) {
     if (field in body) out[field] = body[field];
     else if (field === 'cities' || field === 'tags') out[field] = (current[field] as { id: number }[]).map((x) => x.id);
-    else out[field] = current[field as keyof CottageDto];
+    else out[field] = current[field as keyof Cottage];
   }
   return out;
 }
@@ -46,7 +47,7 @@ function merged(group: FieldGroup, body: Body, current: CottageDto): Body {
  * PUT /api/cottages/:id: validates every touched group with its shared schema (cross-field rules
  * see the ad as it will be) and writes the groups in one transaction.
  */
-export async function updateCottage(db: Db, row: CottageRow, current: CottageDto, body: Body): Promise<void> {
+export async function updateCottage(db: Db, row: CottageRow, current: Cottage, body: Body): Promise<void> {
   const groups = touchedGroups(body);
   const commissionChange = 'commission' in body ? body.commission : undefined;
   if (commissionChange !== undefined) {

@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { cottageAmenities, cottageCalendar, cottageCities, cottageImages, cottages, cottageTags, tags } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
+import type { Cottage } from '@/lib/schemas/cottage-dto';
 
 export type CottageRow = typeof cottages.$inferSelect;
 
@@ -57,7 +58,7 @@ export function imageDto(i: typeof cottageImages.$inferSelect) {
   };
 }
 
-function dto(row: CottageRow, rel: Awaited<ReturnType<typeof related>>, now: Date) {
+function dto(row: CottageRow, rel: Awaited<ReturnType<typeof related>>, now: Date): Cottage {
   const mine = <T extends { cottageId: number }>(list: T[]) => list.filter((r) => r.cottageId === row.id);
   const calendar: CalendarRange[] = mine(rel.calendar).map((r) => ({ from: r.fromDate, to: r.toDate, state: r.state as CalendarState }));
   const base = {
@@ -113,15 +114,14 @@ function dto(row: CottageRow, rel: Awaited<ReturnType<typeof related>>, now: Dat
   const facts: AdFacts = base;
   return { ...base, steps: adSteps(facts), complete: isAdComplete(facts), status: listingStatus(facts, now), can_delete: canDeleteListing(facts) };
 }
-export type CottageDto = ReturnType<typeof dto>;
 
-export async function cottageDtos(db: Db, rows: CottageRow[]): Promise<CottageDto[]> {
+export async function cottageDtos(db: Db, rows: CottageRow[]): Promise<Cottage[]> {
   const rel = await related(db, rows.map((r) => r.id));
   const now = new Date();
   return rows.map((row) => dto(row, rel, now));
 }
 
-export async function cottageDto(db: Db, row: CottageRow): Promise<CottageDto> {
+export async function cottageDto(db: Db, row: CottageRow): Promise<Cottage> {
   return (await cottageDtos(db, [row]))[0]!;
 }
 

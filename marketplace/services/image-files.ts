@@ -12,6 +12,7 @@ import { ApiError } from '../http/errors';
 import { storage, type Storage } from '../providers/storage';
 import { constantTimeEqual } from './crypto';
 import { stillRegistrable, trackUpload } from './pending-uploads';
+import type { ImageUploadTicket } from '@/lib/schemas/cottage-dto';
 
 // SPEC §9 image limits (the upload form wants them too: candidates for lib/constants.ts).
 export { IMAGE_MAX_BYTES };
@@ -38,7 +39,6 @@ export const IMAGE_VARIANTS = [
 
 export type ImageFormat = 'jpeg' | 'png';
 export type ImageInfo = { format: ImageFormat; width: number; height: number; size: number };
-export type UploadTicket = { url: string; method: 'PUT'; headers: Record<string, string>; filename: string; expires_at: string };
 
 const CONTENT_TYPE: Record<ImageFormat, string> = { jpeg: 'image/jpeg', png: 'image/png' };
 const EXTENSIONS: Record<string, ImageFormat> = { '.jpg': 'jpeg', '.jpeg': 'jpeg', '.png': 'png' };
@@ -96,7 +96,7 @@ type TicketPayload = { f: string; o: string; u: number; s: string; e: number };
 const displayName = (fileName: string) => fileName.replace(/[\p{Cc}\p{Cf}]/gu, '').slice(-120);
 
 /** POST /{id}/images/upload's answer (SPEC §7): where and how to PUT the bytes, and the name they get. */
-export async function createUploadTicket(input: { userId: number; scope: string; fileName: string }): Promise<UploadTicket> {
+export async function createUploadTicket(input: { userId: number; scope: string; fileName: string }): Promise<ImageUploadTicket> {
   const extension = path.extname(input.fileName).toLowerCase();
   const format = EXTENSIONS[extension];
   if (!format) throw new ApiError(400, 'images.invalidType');
@@ -113,7 +113,7 @@ export async function createUploadTicket(input: { userId: number; scope: string;
 }
 
 /** A ticket whose file is deleted unless registered within 24 h (services/pending-uploads.ts). */
-export async function issueUploadTicket(db: Db, input: { userId: number; scope: string; fileName: string }): Promise<UploadTicket> {
+export async function issueUploadTicket(db: Db, input: { userId: number; scope: string; fileName: string }): Promise<ImageUploadTicket> {
   const ticket = await createUploadTicket(input);
   await trackUpload(db, originalKey(ticket.filename), input.userId);
   return ticket;

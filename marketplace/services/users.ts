@@ -1,7 +1,10 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
+import { shownName } from '@/lib/rules/person';
+import type { Person } from '@/lib/schemas/person';
+import type { User } from '@/lib/schemas/user-dto';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { userEvents, users } from '../db/schema';
 import { notFound } from '../http/errors';
 
 export type UserRow = typeof users.$inferSelect;
@@ -16,7 +19,7 @@ export function findUserByUsername(db: Db, username: string): Promise<UserRow | 
 }
 
 /** What leaves the server about the signed-in user: never the password hash. */
-export function userDto(u: UserRow) {
+export function userDto(u: UserRow): User {
   return {
     id: u.id,
     admin: u.admin,
@@ -49,10 +52,50 @@ export function userDto(u: UserRow) {
     has_password: u.passwordHash !== null,
   };
 }
-export type UserDto = ReturnType<typeof userDto>;
 
 export async function getUser(db: Db, id: number): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw notFound();
   return row;
+}
+
+/** A user row, or the columns of one that a list reads. */
+type PersonSource = { id: number; firstName: string | null; lastName: string | null; hideLastName: boolean | null; hidePhoneNumber?: boolean; phone1?: string | null; phone2?: string | null };
+
+/**
+ * A person as the booking and conversation screens show them to the other side (SPEC §2, §6): the
+ * shown name, and the phone numbers once a booking between them is paid (unless hidden). Nothing else
+ * of the profile, and never anything from the e-mail address.
+ */
+export function personDto(u: PersonSource | undefined, phonesVisible: boolean): Person {
+  if (!u) return { id: null, name: null, phone_1: null, phone_2: null, deleted: true };
+  const phones = phonesVisible && !u.hidePhoneNumber;
+  return {
+    id: u.id,
+    name: shownName(u),
+    phone_1: phones ? (u.phone1 ?? null) : null,
+    phone_2: phones ? (u.phone2 ?? null) : null,
+    deleted: false,
+  };
+}
+
+/** GET /api/user/events: the user's recent events, newest first. */
+export async function listUserEvents(db: Db, userId: number) {
+  const rows = await db
+    .select({ id: userEvents.id, type: userEvents.type, data: userEvents.data, createdAt: userEvents.createdAt })
+    .from(userEvents)
+    .where(eq(userEvents.userId, userId))
+    .orderBy(desc(userEvents.id))
+    .limit(50);
+  return rows.map(({ createdAt, ...event }) => ({ ...event, created_at: createdAt.toISOString() }));
+}
+
+/** The largest event data stored (JSON characters): larger ones are acknowledged and left out. */
+const EVENT_DATA_MAX = 4000;
+
+/** POST /api/user/events: records an event of the user's (e.g. a dialog shown). */
+export async function recordUserEvent(db: Db, userId: number, type: string, data: Record<string, unknown>) {
+  if (JSON.stringify(data).length > EVENT_DATA_MAX) return { message: 'success' as const, stored: false as const };
+  const [row] = await db.insert(userEvents).values({ userId, type, data }).returning({ id: userEvents.id });
+  return { message: 'success' as const, id: row!.id };
 }

@@ -113,6 +113,7 @@ const rules: Record<string, Rule> = {
   'GET /api/news/:id': self({ params: (w) => ({ id: w.newsId }) }),
   'POST /api/errors': open(ok, { body: () => ({ message: 'matrix', path: '/dashboard' }) }),
   'GET /api/flags': open(ok),
+  'GET /api/openapi.json': open(ok),
 
   // --- sandbox: only with STUGA_SANDBOX=1 (set by the tests); no session, the same for everyone
   'GET /api/dev/outbox': open(ok),

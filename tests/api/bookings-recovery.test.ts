@@ -5,9 +5,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stockholmTime } from '@/lib/rules/dates';
 import { SANDBOX_CARDS } from '@/lib/rules/sandbox-cards';
-import { type BookingJson, inDays, offered, pay } from './bookings-support';
+import { inDays, offered, pay } from './bookings-support';
 import { startCottageApi } from './cottages-support';
 import type { Harness } from './harness';
+import type { Booking } from '@/lib/schemas/booking-dto';
 
 let h: Harness;
 let stop: () => Promise<void>;
@@ -55,7 +56,7 @@ describe('payment recovery', () => {
     try {
       const cancelled = await h.call('PUT', `/api/bookings/${booking.id}/cancel`, { token: guest.token, body: { cancellation_reason: 'Sjuk' } });
       expect(cancelled.status).toBe(200);
-      expect((cancelled.json as unknown as BookingJson).Timeline.find((e) => e.type === 'REFUNDED')?.state).toBe('ERROR');
+      expect((cancelled.json as unknown as Booking).Timeline.find((e) => e.type === 'REFUNDED')?.state).toBe('ERROR');
       expect((await payinsOf(booking.id))[0]).toMatchObject({ refundProviderId: null, refundedAmount: null });
     } finally {
       payments.refund = refund;
@@ -64,7 +65,7 @@ describe('payment recovery', () => {
     const [payin] = await payinsOf(booking.id);
     expect(payin!.refundedAmount).toBe(1_250_000);
     expect(payin!.refundProviderId).toMatch(/^sbx_refund_/);
-    const after = (await h.call('GET', `/api/bookings/${booking.id}`, { token: guest.token })).json as unknown as BookingJson;
+    const after = (await h.call('GET', `/api/bookings/${booking.id}`, { token: guest.token })).json as unknown as Booking;
     expect(after.Timeline.filter((e) => e.type === 'REFUNDED').map((e) => e.state)).toEqual(['ERROR', 'SUCCESS']);
     // Swept again: nothing more is refunded.
     await sweepBookings(h.db);
@@ -93,11 +94,11 @@ describe('rules around the booking', () => {
   it('the guest does not see the fee, the host’s share or the payout timeline; one of My Bookings by id', async () => {
     const { owner, guest, booking } = await offered(h);
     await pay(h, guest.token, booking.id);
-    const asGuest = (await h.call('GET', `/api/user/bookings/${booking.id}`, { token: guest.token })).json as unknown as BookingJson & { fee: number | null };
+    const asGuest = (await h.call('GET', `/api/user/bookings/${booking.id}`, { token: guest.token })).json as unknown as Booking & { fee: number | null };
     expect(asGuest.fee).toBeNull();
     expect(asGuest.kept_amount).toBeNull();
     expect(asGuest.Timeline.map((e) => e.type)).not.toContain('PAY_OUT_DUE_DATE');
-    const asHost = (await h.call('GET', `/api/user/bookings/${booking.id}`, { token: owner.token })).json as unknown as BookingJson;
+    const asHost = (await h.call('GET', `/api/user/bookings/${booking.id}`, { token: owner.token })).json as unknown as Booking;
     expect(asHost.kept_amount).toBe(1_100_000);
     expect(asHost.Timeline.map((e) => e.type)).toContain('PAY_OUT_DUE_DATE');
     const { host } = await import('./cottages-support');

@@ -5,29 +5,7 @@ import { addDays, todayInStockholm } from '@/lib/rules/dates';
 import { SANDBOX_CARDS } from '@/lib/rules/sandbox-cards';
 import { host } from './cottages-support';
 import type { Harness } from './harness';
-
-export type BookingJson = {
-  id: number;
-  role: 'host' | 'guest';
-  status: string;
-  label: string;
-  check_in: string;
-  check_out: string;
-  total_price: number;
-  fee: number | null;
-  kept_amount: number | null;
-  paid_at: string | null;
-  cancelled_at: string | null;
-  omocom_id: string | null;
-  insurance_claim_url: string | null;
-  refund_amount: number | null;
-  refund_now: { percent: number; amount: number } | null;
-  Cancellation: { user_id: number } | null;
-  Timeline: { type: string; state: string; amount: number | null }[];
-  actions: { pay: boolean; cancel: boolean; editExpiry: boolean; contactSupportToCancel: boolean };
-  Guest: { phone_1: string | null };
-  Host: { phone_1: string | null };
-};
+import type { Booking } from '@/lib/schemas/booking-dto';
 
 export const today = () => todayInStockholm();
 export const inDays = (n: number) => addDays(today(), n);
@@ -84,7 +62,7 @@ export async function offered(h: Harness, overrides: Partial<Parameters<typeof o
   const { guest, conversationId } = await guestIn(h, ad.id);
   const sent = await h.call('POST', '/api/bookings', { token: owner.token, body: offerBody({ conversationId, guestId: guest.user.id, cottageId: ad.id, ...overrides }) });
   expect(sent.status, JSON.stringify(sent.json)).toBe(200);
-  return { owner, ad, guest, conversationId, booking: sent.json as unknown as BookingJson };
+  return { owner, ad, guest, conversationId, booking: sent.json as unknown as Booking };
 }
 
 /** The guest pays on the sandbox card page with a card, and the browser comes back: answers the return's result. */

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@/lib/rules/dates';
 import { SANDBOX_CARDS } from '@/lib/rules/sandbox-cards';
 import { stockholmTime } from '@/lib/rules/dates';
-import { type BookingJson, guestIn, hostWithAd, inDays, offerBody, offered, pay } from './bookings-support';
+import { guestIn, hostWithAd, inDays, offerBody, offered, pay } from './bookings-support';
 import { host, startCottageApi } from './cottages-support';
 import type { Harness } from './harness';
+import type { Booking } from '@/lib/schemas/booking-dto';
 
 let h: Harness;
 let stop: () => Promise<void>;
@@ -108,7 +109,7 @@ describe('who may do what', () => {
     expect((await h.call('PUT', `/api/bookings/${booking.id}/cancel`, { token: owner.token, body: { cancellation_reason: 'x'.repeat(1001) } })).status).toBe(400);
     const cancelled = await h.call('PUT', `/api/bookings/${booking.id}/cancel`, { token: owner.token, body: reason });
     expect(cancelled.status).toBe(200);
-    expect((cancelled.json as unknown as BookingJson).Cancellation?.user_id).toBe(owner.user.id);
+    expect((cancelled.json as unknown as Booking).Cancellation?.user_id).toBe(owner.user.id);
     // Nothing more can happen to a cancelled offer.
     expect((await h.call('PUT', `/api/bookings/${booking.id}/cancel`, { token: guest.token, body: reason })).status).toBe(403);
     expect((await h.call('POST', `/api/bookings/${booking.id}/payment`, { token: guest.token, body: payment })).status).toBe(400);
@@ -136,13 +137,13 @@ describe('paying', () => {
     const { owner, guest, booking, conversationId, ad } = await offered(h);
     const { result } = await pay(h, guest.token, booking.id);
     expect(result?.json).toMatchObject({ transaction: 'success', booking_id: booking.id, conversation_id: conversationId });
-    const seen = (await h.call('GET', `/api/bookings/${booking.id}`, { token: owner.token })).json as unknown as BookingJson;
+    const seen = (await h.call('GET', `/api/bookings/${booking.id}`, { token: owner.token })).json as unknown as Booking;
     expect(seen.status).toBe('PAID');
     expect(seen.omocom_id).toMatch(/^OMO-SBX-/);
     expect(seen.insurance_claim_url).toContain(seen.omocom_id!);
     expect(seen.Guest.phone_1).toBe('+46701234567');
     expect(seen.Timeline.map((e) => e.type)).toEqual(['CREATED', 'FULL_PAYMENT', 'CHECKIN', 'PAY_OUT_DUE_DATE', 'CHECKOUT']);
-    const asGuest = (await h.call('GET', `/api/bookings/${booking.id}`, { token: guest.token })).json as unknown as BookingJson;
+    const asGuest = (await h.call('GET', `/api/bookings/${booking.id}`, { token: guest.token })).json as unknown as Booking;
     expect(asGuest.omocom_id).toBeNull();
     expect(await h.db.select().from(h.schema.bookedNights).where(eq(h.schema.bookedNights.bookingId, booking.id))).toHaveLength(7);
     const calendar = (await h.call('GET', `/api/cottages/${ad.id}/calendar`, { token: owner.token })).json as unknown as { from: string; to: string; state: number }[];
@@ -238,11 +239,11 @@ describe('cancelling and refunds', () => {
   it('the guest cancels a paid booking before the full-refund deadline: 100 % back, nights and calendar freed', async () => {
     const { owner, guest, booking, ad, conversationId } = await offered(h, { checkIn: inDays(40), policy: 2 });
     await pay(h, guest.token, booking.id);
-    const before = (await h.call('GET', `/api/bookings/${booking.id}`, { token: guest.token })).json as unknown as BookingJson;
+    const before = (await h.call('GET', `/api/bookings/${booking.id}`, { token: guest.token })).json as unknown as Booking;
     expect(before.refund_now).toEqual({ percent: 100, amount: 1_250_000 });
     const cancelled = await h.call('PUT', `/api/bookings/${booking.id}/cancel`, { token: guest.token, body: { cancellation_reason: 'Sjuk' } });
     expect(cancelled.status).toBe(200);
-    const after = cancelled.json as unknown as BookingJson;
+    const after = cancelled.json as unknown as Booking;
     expect(after.status).toBe('CANCELLED');
     expect(after.refund_amount).toBe(1_250_000);
     expect(after.Timeline.map((e) => e.type)).toEqual(['CREATED', 'FULL_PAYMENT', 'CANCELLED', 'REFUNDED']);
@@ -256,7 +257,7 @@ describe('cancelling and refunds', () => {
     const { guest, booking } = await offered(h, { checkIn: inDays(10), expiry: inDays(2), policy: 2 });
     await pay(h, guest.token, booking.id);
     const cancelled = await h.call('PUT', `/api/bookings/${booking.id}/cancel`, { token: guest.token, body: { cancellation_reason: 'Sjuk' } });
-    expect((cancelled.json as unknown as BookingJson).refund_amount).toBe(625_000);
+    expect((cancelled.json as unknown as Booking).refund_amount).toBe(625_000);
   });
 });
 
@@ -269,7 +270,7 @@ describe('time moves bookings', () => {
     // Three days later the offer has expired; after check-out the stay is finished and paid out.
     await sweepBookings(h.db, new Date(Date.now() + 3 * 86_400_000));
     expect((await stored(pending.booking.id)).status).toBe('EXPIRED');
-    const editable = (await h.call('GET', `/api/bookings/${pending.booking.id}`, { token: pending.owner.token })).json as unknown as BookingJson;
+    const editable = (await h.call('GET', `/api/bookings/${pending.booking.id}`, { token: pending.owner.token })).json as unknown as Booking;
     expect(editable.actions.editExpiry).toBe(true);
     await sweepBookings(h.db, new Date(Date.now() + 25 * 86_400_000));
     const done = await stored(paid.booking.id);
@@ -297,11 +298,11 @@ describe('time moves bookings', () => {
   it('reading a booking never shows a stale state, and the host may give more time', async () => {
     const { owner, booking } = await offered(h, { checkIn: inDays(20), expiry: inDays(1) });
     await h.db.update(h.schema.bookings).set({ bookingExpirationDate: new Date(Date.now() - 1000) }).where(eq(h.schema.bookings.id, booking.id));
-    const read = (await h.call('GET', `/api/bookings/${booking.id}`, { token: owner.token })).json as unknown as BookingJson;
+    const read = (await h.call('GET', `/api/bookings/${booking.id}`, { token: owner.token })).json as unknown as Booking;
     expect(read.status).toBe('EXPIRED');
     expect((await h.call('PUT', `/api/bookings/${booking.id}`, { token: owner.token, body: { booking_expiration_date: inDays(21) } })).status).toBe(400);
     const reopened = await h.call('PUT', `/api/bookings/${booking.id}`, { token: owner.token, body: { booking_expiration_date: inDays(4) } });
-    expect((reopened.json as unknown as BookingJson).status).toBe('PENDING');
+    expect((reopened.json as unknown as Booking).status).toBe('PENDING');
   });
 });
 
@@ -317,20 +318,20 @@ describe('lists', () => {
       expect(sent.status).toBe(200);
     }
     const first = await h.call('GET', '/api/user/bookings', { token: guest.token });
-    const results = first.json.results as BookingJson[];
+    const results = first.json.results as Booking[];
     expect(results).toHaveLength(10);
     expect(results.map((b) => b.check_in)).toEqual([...results.map((b) => b.check_in)].sort());
     const next = await h.call('GET', String(first.json.nextPage), { token: guest.token });
-    expect((next.json.results as BookingJson[]).length).toBe(2);
+    expect((next.json.results as Booking[]).length).toBe(2);
     expect(next.json.nextPage).toBeNull();
     await pay(h, guest.token, results[0]!.id);
     const paidOnly = await h.call('GET', '/api/user/bookings?paid=1', { token: owner.token });
-    expect((paidOnly.json.results as BookingJson[]).map((b) => b.id)).toEqual([results[0]!.id]);
+    expect((paidOnly.json.results as Booking[]).map((b) => b.id)).toEqual([results[0]!.id]);
     const window = await h.call('GET', `/api/user/bookings?checkInFrom=${inDays(33)}&checkInTo=${inDays(36)}&order=check_in_desc`, { token: owner.token });
-    expect((window.json.results as BookingJson[]).map((b) => b.check_in)).toEqual([inDays(36), inDays(33)]);
+    expect((window.json.results as Booking[]).map((b) => b.check_in)).toEqual([inDays(36), inDays(33)]);
     expect((await h.call('GET', '/api/user/bookings?order=amount', { token: owner.token })).status).toBe(400);
     const inConversation = await h.call('GET', `/api/conversations/${conversationId}/bookings`, { token: owner.token });
-    expect((inConversation.json as unknown as BookingJson[]).length).toBe(12);
+    expect((inConversation.json as unknown as Booking[]).length).toBe(12);
     const policies = await h.call('GET', '/api/cancellation-policies');
     expect((policies.json as unknown as { id: number }[]).map((p) => p.id)).toEqual([1, 2, 3]);
   });

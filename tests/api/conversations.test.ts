@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { host, startCottageApi } from './cottages-support';
 import type { Harness } from './harness';
+import type { Conversation } from '@/lib/schemas/conversation-dto';
 
 let h: Harness;
 let stop: () => Promise<void>;
@@ -10,7 +11,6 @@ beforeAll(async () => {
 });
 afterAll(async () => stop?.());
 
-type Conversation = { id: number; role: string; Messages: { id: number; type: string; text: string; user_id: number | null; seen_by_users: number[] }[]; tags: { id: number }[]; filters: { commission: boolean } };
 
 /** A public ad (reviewed) of a new host, with the given payment model. */
 async function publicAd(commission: boolean) {

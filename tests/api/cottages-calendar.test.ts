@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { visitStatsSchema } from '@/lib/schemas/cottage-stats';
 import type { Harness } from './harness';
-import { asCottage, createCottage, host, row, setCottage, snapshot, startCottageApi, type Range } from './cottages-support';
+import { asCottage, createCottage, host, row, setCottage, snapshot, startCottageApi } from './cottages-support';
+import type { CalendarRange } from '@/lib/rules/calendar';
 
 let h: Harness;
 let stop: () => Promise<void>;
@@ -40,7 +41,7 @@ describe('PUT /api/cottages/:id/calendar', () => {
     const { token } = await host(h);
     const { id } = await createCottage(h, token);
     expect((await h.call('GET', `/api/cottages/${id}/calendar`, { token })).json).toEqual([]);
-    const ranges: Range[] = [
+    const ranges: CalendarRange[] = [
       { from: day(1), to: day(8), state: 5 },
       { from: day(8), to: day(15), state: 1 },
       { from: day(20), to: day(22), state: 3 },

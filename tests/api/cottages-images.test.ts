@@ -3,7 +3,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from './harness';
-import { addImage, asCottage, createCottage, host, putBytes, picture, snapshot, startCottageApi, uploadFile, type ImageJson } from './cottages-support';
+import { addImage, asCottage, createCottage, host, putBytes, picture, snapshot, startCottageApi, uploadFile } from './cottages-support';
+import type { CottageImage } from '@/lib/schemas/cottage-dto';
 
 const INVALID_TYPE = 'Something wrong with uploading, please try again, make sure you select files in JPEG or PNG formats';
 const invalidFile = (names: string) => `The following files are not valid: ${names}. The image dimensions needs to be at least 500x500 pixels and the size of the file have to be less than 10MB.`;
@@ -63,7 +64,7 @@ describe('POST /api/cottages/:id/images', () => {
     expect(filename).toMatch(/\.png$/);
     const result = await h.call('POST', `/api/cottages/${id}/images`, { token, body: { filename } });
     expect(result.status).toBe(200);
-    const image = result.json as unknown as ImageJson;
+    const image = result.json as unknown as CottageImage;
     expect(image).toEqual({ id: expect.any(Number), filename, url: `/img/${filename}`, width: 640, height: 520, weight: 0, comment_sv: null, comment_en: null, comment_de: null });
     const second = await addImage(h, token, id, { width: 500, height: 700 });
     expect(second).toMatchObject({ width: 500, height: 700, weight: 1 });
@@ -147,7 +148,7 @@ describe('GET /api/cottages/:id/images(/)', () => {
     for (const path of [`/api/cottages/${id}/images`, `/api/cottages/${id}/images/`]) {
       const result = await h.call('GET', path, { token });
       expect(result.status, path).toBe(200);
-      expect((result.json as unknown as ImageJson[]).map((i) => [i.id, i.weight])).toEqual([
+      expect((result.json as unknown as CottageImage[]).map((i) => [i.id, i.weight])).toEqual([
         [b.id, 1],
         [a.id, 5],
       ]);
@@ -216,7 +217,7 @@ describe('PUT /api/cottages/:id/images_reorder', () => {
     const [a, b, c] = [await addImage(h, token, id), await addImage(h, token, id), await addImage(h, token, id)];
     const result = await h.call('PUT', `/api/cottages/${id}/images_reorder`, { token, body: { ids: [c.id, a.id, b.id] } });
     expect(result.status).toBe(200);
-    expect((result.json as unknown as ImageJson[]).map((i) => [i.id, i.weight])).toEqual([
+    expect((result.json as unknown as CottageImage[]).map((i) => [i.id, i.weight])).toEqual([
       [c.id, 0],
       [a.id, 1],
       [b.id, 2],

@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from './harness';
 import { asCottage, BASE, COMPLETE_PROFILE, createCottage, deletedCottageId, host, LOCATION, POSITION, PRICING, row, startBankId, startCottageApi, TEXT, update, verifyWithBankId } from './cottages-support';
+import type { SandboxBankIdSession } from '@/lib/schemas/cottage-dto';
 
 let h: Harness;
 let stop: () => Promise<void>;
@@ -30,7 +31,6 @@ async function filledAd(extra: Record<string, unknown> = {}) {
   return { owner, id: ad.id };
 }
 
-type Identity = { personal_number: string; name: string };
 
 describe('GET /api/public/cottages/:id', () => {
   it('answers 404 to strangers for an unreviewed ad, and a preview to its owner and to an administrator', async () => {
@@ -208,7 +208,7 @@ describe('BankID verification (sandbox)', () => {
     const session = await startBankId(h, token, id);
     const result = await h.call('GET', `/api/sandbox/bankid/${session}`, { token });
     expect(result.status).toBe(200);
-    const { status, identities } = result.json as { status: string; identities: Identity[] };
+    const { status, identities } = result.json as SandboxBankIdSession;
     expect(status).toBe('pending');
     expect(identities).toHaveLength(2);
     expect(identities[0]!.name).toBe(`${COMPLETE_PROFILE.firstName} ${COMPLETE_PROFILE.lastName}`);
@@ -248,7 +248,7 @@ describe('BankID verification (sandbox)', () => {
     const { token } = await host(h);
     const { id } = await createCottage(h, token);
     const session = await startBankId(h, token, id);
-    const { identities } = (await h.call('GET', `/api/sandbox/bankid/${session}`, { token })).json as { identities: Identity[] };
+    const { identities } = (await h.call('GET', `/api/sandbox/bankid/${session}`, { token })).json as SandboxBankIdSession;
     expect((await h.call('POST', `/api/sandbox/bankid/${session}`, { token, body: { personal_number: identities[1]!.personal_number } })).status).toBe(200);
     const result = await h.call('POST', `/api/cottages/${id}/verify`, { token, body: { session } });
     expect(result.status).toBe(400);
@@ -286,7 +286,7 @@ describe('BankID verification (sandbox)', () => {
     expect(bad.status).toBe(400);
     expect(bad.json.errors?.[0]?.field).toBe('personal_number');
     expect((await h.call('GET', `/api/sandbox/bankid/${session}`, { token })).json.status).toBe('pending');
-    const { identities } = (await h.call('GET', `/api/sandbox/bankid/${session}`, { token })).json as { identities: Identity[] };
+    const { identities } = (await h.call('GET', `/api/sandbox/bankid/${session}`, { token })).json as SandboxBankIdSession;
     expect((await h.call('POST', `/api/sandbox/bankid/${session}`, { token, body: { personal_number: identities[0]!.personal_number } })).status).toBe(200);
     const twice = await h.call('POST', `/api/sandbox/bankid/${session}`, { token, body: { fail: true } });
     expect(twice.status).toBe(400);
@@ -309,7 +309,7 @@ describe('BankID verification (sandbox)', () => {
     expect((await h.call('GET', `/api/sandbox/bankid/${'y'.repeat(43)}`, { token: me.token })).status).toBe(404);
 
     // Completed by its owner, the session still verifies nothing for somebody else.
-    const { identities } = (await h.call('GET', `/api/sandbox/bankid/${session}`, { token: me.token })).json as { identities: Identity[] };
+    const { identities } = (await h.call('GET', `/api/sandbox/bankid/${session}`, { token: me.token })).json as SandboxBankIdSession;
     await h.call('POST', `/api/sandbox/bankid/${session}`, { token: me.token, body: { personal_number: identities[0]!.personal_number } });
     const stolen = await h.call('POST', `/api/cottages/${theirs.id}/verify`, { token: other.token, body: { session } });
     expect(stolen.status).toBe(400);
@@ -321,7 +321,7 @@ describe('BankID verification (sandbox)', () => {
     const { token } = await host(h, { firstName: 'Hilma', lastName: 'af Klint', birthday: '1962-10-26' });
     const { id } = await createCottage(h, token);
     const session = await startBankId(h, token, id);
-    const { identities } = (await h.call('GET', `/api/sandbox/bankid/${session}`, { token })).json as { identities: Identity[] };
+    const { identities } = (await h.call('GET', `/api/sandbox/bankid/${session}`, { token })).json as SandboxBankIdSession;
     expect(identities[0]!.name).toBe('Hilma af Klint');
     await h.call('POST', `/api/sandbox/bankid/${session}`, { token, body: { personal_number: identities[0]!.personal_number } });
     const result = await h.call('POST', `/api/cottages/${id}/verify`, { token, body: { session } });

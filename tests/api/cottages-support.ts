@@ -7,6 +7,7 @@ import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { startApi, type Harness } from './harness';
+import type { Cottage, CottageImage } from '@/lib/schemas/cottage-dto';
 
 /** The API with local image storage in a temporary data dir (also when TEST_DATABASE_URL is set). */
 export async function startCottageApi(): Promise<{ h: Harness; stop: () => Promise<void> }> {
@@ -48,63 +49,17 @@ export async function host(h: Harness, overrides: UserOverrides = {}) {
   return { user, token: token! };
 }
 
-export type Range = { from: string; to: string; state: number };
-export type ImageJson = { id: number; filename: string; url: string; width: number; height: number; weight: number; comment_sv: string | null; comment_en: string | null; comment_de: string | null };
-export type CottageJson = {
-  id: number;
-  user_id: number;
-  title_sv: string | null;
-  description_sv: string | null;
-  title_en: string | null;
-  area: number | null;
-  beds: number | null;
-  extra_beds: number | null;
-  property_designation_type: string | null;
-  rent_out_type: string | null;
-  commission: boolean | null;
-  lat: number | null;
-  lng: number | null;
-  hide_location: boolean;
-  region_id: number | null;
-  address_street: string | null;
-  address_postal_code: string | null;
-  address_city: string | null;
-  property_designation: string | null;
-  cottage_village: boolean;
-  cities: { id: number; name: string }[];
-  tags: { id: number; tag: string }[];
-  amenities: { key: string; comment_sv: string | null; comment_en: string | null; comment_de: string | null }[];
-  price_low_day: number | null;
-  price_low_week: number | null;
-  price_high_day: number | null;
-  price_high_week: number | null;
-  price_per_month: number | null;
-  calendar: Range[];
-  images: ImageJson[];
-  reviewed_at: string | null;
-  asked_for_review_at: string | null;
-  hidden_at: string | null;
-  verified_at: string | null;
-  verified_by: string | null;
-  paid_until: string | null;
-  calendar_updated_at: string | null;
-  steps: Record<string, boolean>;
-  complete: boolean;
-  status: string;
-  can_delete: boolean;
-};
-
-export const asCottage = (json: unknown) => json as CottageJson;
+export const asCottage = (json: unknown) => json as Cottage;
 
 /** POST /api/cottages as the host; answers the new ad. */
-export async function createCottage(h: Harness, token: string, body: Record<string, unknown> = {}): Promise<CottageJson> {
+export async function createCottage(h: Harness, token: string, body: Record<string, unknown> = {}): Promise<Cottage> {
   const result = await h.call('POST', '/api/cottages', { token, body });
   expect(result.status, JSON.stringify(result.json)).toBe(200);
   return asCottage(result.json);
 }
 
 /** PUT /api/cottages/:id that must succeed. */
-export async function update(h: Harness, token: string, id: number, body: Record<string, unknown>): Promise<CottageJson> {
+export async function update(h: Harness, token: string, id: number, body: Record<string, unknown>): Promise<Cottage> {
   const result = await h.call('PUT', `/api/cottages/${id}`, { token, body });
   expect(result.status, JSON.stringify(result.json)).toBe(200);
   return asCottage(result.json);
@@ -161,18 +116,18 @@ export async function uploadFile(h: Harness, token: string, cottageId: number, s
 }
 
 /** Uploads and registers an image of the ad (POST /:id/images); answers the image. */
-export async function addImage(h: Harness, token: string, cottageId: number, size: { width?: number; height?: number; format?: 'jpeg' | 'png' } = {}): Promise<ImageJson> {
+export async function addImage(h: Harness, token: string, cottageId: number, size: { width?: number; height?: number; format?: 'jpeg' | 'png' } = {}): Promise<CottageImage> {
   const filename = await uploadFile(h, token, cottageId, size);
   const result = await h.call('POST', `/api/cottages/${cottageId}/images`, { token, body: { filename } });
   expect(result.status, JSON.stringify(result.json)).toBe(200);
-  return result.json as unknown as ImageJson;
+  return result.json as unknown as CottageImage;
 }
 
 /**
  * Fills every step over HTTP except verify (and payment): base, text, position, location,
  * amenities, pricing, a calendar with an available period, and one uploaded image.
  */
-export async function fillAd(h: Harness, token: string, id: number): Promise<CottageJson> {
+export async function fillAd(h: Harness, token: string, id: number): Promise<Cottage> {
   await update(h, token, id, { ...BASE, ...TEXT, ...POSITION, ...LOCATION, ...AMENITIES, ...PRICING });
   const calendar = await h.call('PUT', `/api/cottages/${id}/calendar`, { token, body: { ranges: [{ from: await daysFromToday(1), to: await daysFromToday(30), state: 5 }] } });
   expect(calendar.status, JSON.stringify(calendar.json)).toBe(200);
@@ -226,7 +181,7 @@ export async function startBankId(h: Harness, token: string, cottageId: number):
 }
 
 /** The whole sandbox BankID identification with the host's own identity. */
-export async function verifyWithBankId(h: Harness, token: string, cottageId: number): Promise<CottageJson> {
+export async function verifyWithBankId(h: Harness, token: string, cottageId: number): Promise<Cottage> {
   const session = await startBankId(h, token, cottageId);
   const offered = await h.call('GET', `/api/sandbox/bankid/${session}`, { token });
   expect(offered.status).toBe(200);

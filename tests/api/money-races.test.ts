@@ -6,9 +6,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { payoutDueAt, platformFee, shares } from '@/lib/rules/booking';
-import { type BookingJson, guestIn, hostWithAd, inDays, offerBody, pay } from './bookings-support';
+import { guestIn, hostWithAd, inDays, offerBody, pay } from './bookings-support';
 import { startCottageApi } from './cottages-support';
 import type { Harness } from './harness';
+import type { Booking } from '@/lib/schemas/booking-dto';
 
 let h: Harness;
 let stop: () => Promise<void>;
@@ -90,7 +91,7 @@ it('the kept rent of a cancelled booking is paid to the host less the commission
   const sent = await h.call('POST', '/api/bookings', { token: owner.token, body: offerBody({ conversationId, guestId: guest.user.id, cottageId: ad.id, checkIn, policy: 2, total: 12_500_00 }) });
   const bookingId = sent.json.id as number;
   await pay(h, guest.token, bookingId);
-  const cancelled = (await h.call('PUT', `/api/bookings/${bookingId}/cancel`, { token: guest.token, body: { cancellation_reason: 'Sjuk' } })).json as unknown as BookingJson;
+  const cancelled = (await h.call('PUT', `/api/bookings/${bookingId}/cancel`, { token: guest.token, body: { cancellation_reason: 'Sjuk' } })).json as unknown as Booking;
   expect(cancelled.refund_amount).toBe(6_250_00);
   // Not before the normal payout time…
   await payOutNow(bookingId, new Date());
@@ -99,9 +100,9 @@ it('the kept rent of a cancelled booking is paid to the host less the commission
   await sweepBookings(h.db, new Date(payoutDueAt({ check_in: checkIn }).getTime() + 60_000));
   const [payout] = await h.db.select().from(h.schema.moneyIntents).where(and(eq(h.schema.moneyIntents.bookingId, bookingId), eq(h.schema.moneyIntents.kind, 'PAYOUT')));
   expect(payout).toMatchObject({ purpose: 'RETAINED', amount: 5_500_00, status: 'SUCCEEDED', userId: owner.user.id });
-  const asHost = (await h.call('GET', `/api/bookings/${bookingId}`, { token: owner.token })).json as unknown as BookingJson;
+  const asHost = (await h.call('GET', `/api/bookings/${bookingId}`, { token: owner.token })).json as unknown as Booking;
   expect(asHost.Timeline.filter((e) => e.type === 'PAY_OUT_RETAINED')).toEqual([expect.objectContaining({ state: 'SUCCESS', amount: 5_500_00 })]);
-  const asGuest = (await h.call('GET', `/api/bookings/${bookingId}`, { token: guest.token })).json as unknown as BookingJson;
+  const asGuest = (await h.call('GET', `/api/bookings/${bookingId}`, { token: guest.token })).json as unknown as Booking;
   expect(asGuest.Timeline.map((e) => e.type)).not.toContain('PAY_OUT_RETAINED');
 });
 

@@ -17,7 +17,7 @@ type Operation = {
   security?: Record<string, string[]>[];
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
-  responses?: Record<string, { description?: string }>;
+  responses?: Record<string, { description?: string; content?: Record<string, { schema: Schema }> }>;
 };
 type Doc = {
   openapi: string;
@@ -79,8 +79,9 @@ describe('GET /api/openapi.json', () => {
 
       if (op.requestBody) {
         const json = op.requestBody.content['application/json'];
-        expect(json, `${where} request body`).toBeDefined();
-        expect(resolve(doc, json!.schema).type, `${where} request body`).toBe('object');
+        if (json) expect(resolve(doc, json.schema).type, `${where} request body`).toBe('object');
+        // A raw body (uploads) is bytes of one declared type.
+        else expect(Object.values(op.requestBody.content).map((c) => c.schema), `${where} raw request body`).toEqual([{ type: 'string', format: 'binary' }]);
       }
     }
   });
@@ -98,7 +99,7 @@ describe('GET /api/openapi.json', () => {
   it('documents every route the Hono app serves, with its method', async () => {
     const doc = await fetchDoc();
     const served = h.api.hono.routes
-      .filter((r) => r.method !== 'ALL' && r.path !== '/api/openapi.json')
+      .filter((r) => r.method !== 'ALL')
       .map((r) => ({ method: r.method.toLowerCase(), path: r.path.replace(/:(\w+)/g, '{$1}') }));
     expect(served.length).toBeGreaterThan(10);
 
@@ -108,6 +109,61 @@ describe('GET /api/openapi.json', () => {
     const documented = operations(doc).map((o) => `${o.method} ${o.path}`);
     const servedKeys = served.map((r) => `${r.method} ${r.path}`);
     expect(documented.filter((d) => !servedKeys.includes(d))).toEqual([]);
+  });
+
+  it('documents every route’s answer: a JSON schema of its own, or a file of a declared type', async () => {
+    const doc = await fetchDoc();
+    const missing: string[] = [];
+    for (const { path, method, op } of operations(doc)) {
+      const content = op.responses?.['200']?.content ?? {};
+      const json = content['application/json']?.schema;
+      const file = Object.entries(content).find(([type]) => type !== 'application/json');
+      if (json) {
+        const schema = resolve(doc, json);
+        // A schema that says something: a type, a union, or a reference, never `{}` (anything).
+        if (!schema.type && !('anyOf' in schema) && !('oneOf' in schema)) missing.push(`${method.toUpperCase()} ${path}: empty response schema`);
+      } else if (file) {
+        expect(file[1].schema, `${method.toUpperCase()} ${path} file answer`).toEqual({ type: 'string', format: 'binary' });
+      } else {
+        missing.push(`${method.toUpperCase()} ${path}: no response schema`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // The answers components use: My Bookings' page and the booking itself.
+    const page = resolve(doc, doc.paths['/api/user/bookings']!.get!.responses!['200']!.content!['application/json']!.schema);
+    expect(page.required).toEqual(expect.arrayContaining(['results', 'nextPage']));
+    const booking = resolve(doc, doc.paths['/api/bookings/{id}']!.get!.responses!['200']!.content!['application/json']!.schema);
+    expect(Object.keys(booking.properties ?? {})).toEqual(expect.arrayContaining(['status', 'Host', 'Guest', 'Timeline', 'actions']));
+  });
+
+  it('resolves every $ref within the document', async () => {
+    const doc = await fetchDoc();
+    const refs: string[] = [];
+    const walk = (value: unknown) => {
+      if (Array.isArray(value)) return value.forEach(walk);
+      if (!value || typeof value !== 'object') return;
+      for (const [key, child] of Object.entries(value)) {
+        if (key === '$ref' && typeof child === 'string') refs.push(child);
+        else walk(child);
+      }
+    };
+    walk(doc);
+    expect(refs.length).toBeGreaterThan(0);
+    const unresolved = refs.filter((ref) => {
+      if (!ref.startsWith('#/')) return true;
+      let node: unknown = doc;
+      for (const part of ref.slice(2).split('/')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+      return node === undefined;
+    });
+    expect(unresolved).toEqual([]);
+  });
+
+  it('marks administrators’ routes and documents their 403', async () => {
+    const doc = await fetchDoc();
+    const approve = doc.paths['/api/cottages/{id}/approve']?.post as Operation & { 'x-admin'?: boolean };
+    expect(approve?.['x-admin']).toBe(true);
+    expect(approve?.security).toEqual([{ session: [] }]);
+    expect(approve?.responses?.['403']).toBeDefined();
   });
 
   it('documents that POST /api/auth/login requires username and password', async () => {
@@ -127,5 +183,37 @@ describe('GET /api/openapi.json', () => {
     expect(me?.responses?.['401']).toBeDefined();
     const login = doc.paths['/api/auth/login']?.post;
     expect(login?.security ?? []).toEqual([]);
+  });
+});
+
+describe('Api.route checks answers against their schema', () => {
+  it('answers a matching result, and a 500 for a result outside the response schema (outside production)', async () => {
+    const { Api } = await import('@/marketplace/http/api');
+    const z = await import('zod/mini');
+    const api = new Api();
+    const counted = z.object({ count: z.int(), label: z.nullable(z.string()) });
+    api.route({ method: 'get', path: '/api/contract/kept', auth: 'none', tag: 'meta', summary: 'Kept', response: counted }, async () => ({ count: 2, label: null }));
+    // A handler whose types were bypassed: the schema still catches it.
+    api.route({ method: 'get', path: '/api/contract/broken', auth: 'none', tag: 'meta', summary: 'Broken', response: counted }, async () => ({ count: 'two' }) as unknown as { count: number; label: null });
+
+    const kept = await api.hono.request('/api/contract/kept');
+    expect(kept.status).toBe(200);
+    expect(await kept.json()).toEqual({ count: 2, label: null });
+
+    const broken = await api.hono.request('/api/contract/broken', { headers: { 'accept-language': 'en' } });
+    expect(broken.status).toBe(500);
+    const body = (await broken.json()) as { message: string; errors: unknown[] };
+    // The caller learns nothing of the mismatch; the server's log has it.
+    expect(body.errors).toEqual([]);
+    expect(JSON.stringify(body)).not.toContain('two');
+  });
+
+  it('refuses a signed-in non-administrator on an admin route with 403, and anyone signed out with 401', async () => {
+    const owner = await h.createUser();
+    const { token } = await h.login(owner.username, owner.password!);
+    const signedIn = await h.call('GET', '/api/admin/cottages/1', { token });
+    expect(signedIn.status).toBe(403);
+    expect(signedIn.json.code).toBe('errors.forbidden');
+    expect((await h.call('GET', '/api/admin/cottages/1')).status).toBe(401);
   });
 });

@@ -58,6 +58,10 @@ describe('a pending offer', () => {
     // The same in the lists: the conversation's offers and My Bookings.
     const offers = await h.call('GET', `/api/conversations/${guest.conversationId}/bookings`, { token: owner.token });
     leaksNothing(offers.json, guest.user);
+    // The conversation shows the same person (one rule for both screens).
+    const conversation = await h.call('GET', `/api/conversations/${guest.conversationId}`, { token: owner.token });
+    onlyScreenKeys((conversation.json.Users as Record<string, unknown>[])[0]!);
+    leaksNothing(conversation.json, guest.user);
     const mine = await h.call('GET', '/api/user/bookings', { token: owner.token });
     leaksNothing(mine.json, guest.user);
     // And in the conversation (its participants and the inbox).

@@ -3,9 +3,10 @@
 // raw bytes and bodies that are not JSON.
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { inDays, offerBody, type BookingJson } from './bookings-support';
+import { inDays, offerBody } from './bookings-support';
 import { addImage, createCottage, daysFromToday, fillAd, host, picture, setCottage, startBankId, uploadFile } from './cottages-support';
 import type { Harness } from './harness';
+import type { Booking } from '@/lib/schemas/booking-dto';
 
 // The sandboxes (payments, BankID, outbox) exist only with STUGA_SANDBOX=1; the marketplace's config
 // reads it when startApi() imports the app, so setting it here (module load) is early enough.
@@ -193,7 +194,7 @@ export async function createWorld(h: Harness) {
       body: offerBody({ conversationId, guestId: guest.user.id, cottageId: ad.id, checkIn: inDays(days), checkOut: inDays(days + 3), expiry: inDays(days - 1) }),
     });
     expect(sent.status, JSON.stringify(sent.json)).toBe(200);
-    return sent.json as unknown as BookingJson;
+    return sent.json as unknown as Booking;
   };
   const booking = await offer(40);
   const bookingToPay = await offer(50);

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type Harness } from './harness';
+import type { NewsSummary, TodoItem } from '@/lib/schemas/user-dto';
 
 let h: Harness;
 beforeAll(async () => {
@@ -13,8 +14,6 @@ const MINUTE_MS = 60_000;
 const FAR_FUTURE = () => new Date(Date.now() + 5 * 365 * 24 * 60 * MINUTE_MS);
 const freshAddress = () => `10.${randomInt(20, 250)}.${randomInt(0, 255)}.${randomInt(1, 255)}`;
 
-type TodoItem = { type: string; value: { read: boolean; id: number; conversation_id: number | null; title: string | null } };
-type NewsItem = { id: number; title: string; published_from: string; read: boolean };
 
 /** A user with a live session token. */
 async function signedIn() {
@@ -219,7 +218,7 @@ describe('GET /api/news', () => {
 
     const result = await h.call('GET', '/api/news', { token: a.token });
     expect(result.status).toBe(200);
-    const list = result.json as unknown as NewsItem[];
+    const list = result.json as unknown as NewsSummary[];
     const mine = list.filter((n) => [older.id, newer.id, future.id].includes(n.id));
     expect(mine).toEqual([
       { id: newer.id, title: 'Newer', published_from: newer.publishedFrom.toISOString(), read: false },
@@ -230,11 +229,11 @@ describe('GET /api/news', () => {
     expect(dates).toEqual([...dates].sort((x, y) => y - x));
     expect(dates.every((d) => d <= Date.now())).toBe(true);
 
-    const forB = (await h.call('GET', '/api/news', { token: b.token })).json as unknown as NewsItem[];
+    const forB = (await h.call('GET', '/api/news', { token: b.token })).json as unknown as NewsSummary[];
     expect(forB.find((n) => n.id === newer.id)?.read).toBe(true);
 
     expect((await h.call('GET', `/api/news/${newer.id}`, { token: a.token })).status).toBe(200);
-    const after = (await h.call('GET', '/api/news', { token: a.token })).json as unknown as NewsItem[];
+    const after = (await h.call('GET', '/api/news', { token: a.token })).json as unknown as NewsSummary[];
     expect(after.find((n) => n.id === newer.id)?.read).toBe(true);
   });
 

@@ -7,8 +7,7 @@ import { ProfileCompletionDialog } from '@/components/layout/profile-completion-
 import { SideMenu } from '@/components/layout/side-menu';
 import { apiGet } from '@/lib/api/server';
 import { isProfileComplete, type ProfileFields } from '@/lib/rules/profile';
-
-type Todo = { type: string; value: { read: boolean } };
+import type { TodoItem as Todo } from '@/lib/schemas/user-dto';
 
 /** The signed-in shell: side menu with the to-do badge, language switch, profile dialog. */
 export default async function AppLayout({ children }: { children: React.ReactNode }) {

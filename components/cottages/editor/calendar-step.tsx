@@ -5,7 +5,7 @@ import { CALENDAR_STATES, calendarWindow, daysOf, hasAvailablePeriod, setRange, 
 import type { Locale } from '@/lib/constants';
 import { formatDate, formatMonth, weekdaysFromMonday } from '@/lib/format';
 import { addDays, addMonths, startOfMonth, todayInStockholm, weekdayFromMonday } from '@/lib/rules/dates';
-import type { Cottage } from '../types';
+import type { Cottage } from '@/lib/schemas/cottage-dto';
 import { STATE_COLOURS } from './calendar-colours';
 import { StepDialog } from './step-dialog';
 import { useStepSave } from './use-step-save';

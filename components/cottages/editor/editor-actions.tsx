@@ -7,7 +7,7 @@ import { api, ApiClientError } from '@/lib/api/client';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useSnackbar } from '@/components/layout/snackbar';
-import type { Cottage } from '../types';
+import type { Cottage } from '@/lib/schemas/cottage-dto';
 
 /** SPEC §2 editor buttons: Continue (to payment), Send for review (confirmed), the disabled 'sent' state, Preview. */
 export function EditorActions({ cottage }: { cottage: Cottage }) {

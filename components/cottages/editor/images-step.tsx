@@ -3,17 +3,16 @@ import { useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { api, ApiClientError } from '@/lib/api/client';
-import { putWithProgress, type UploadTicket } from '@/lib/api/upload';
+import { putWithProgress } from '@/lib/api/upload';
 import { IMAGE_MAX_BYTES, IMAGE_MIN_SIDE } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
 import { InlineConfirm } from '@/components/ui/inline-confirm';
 import { useSnackbar } from '@/components/layout/snackbar';
-import type { Cottage, CottageImage } from '../types';
+import type { Cottage, CottageImage, ImageUploadTicket as Ticket } from '@/lib/schemas/cottage-dto';
 import { StepDialog } from './step-dialog';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 
-type Ticket = UploadTicket & { filename: string };
 type Progress = { name: string; percent: number };
 
 /** SPEC §8: the two image messages stay 5 s and 10 s. */

@@ -9,8 +9,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { useSnackbar } from '@/components/layout/snackbar';
 import { digits } from './use-fields';
-
-type Deal = { id: number; from_date: string; to_date: string; price: number; title_sv: string | null };
+import type { LastMinute as Deal } from '@/lib/schemas/cottage-dto';
 
 /** Last-minute deals of an ad: list, create (within two months), delete. */
 export function LastMinutes({ cottageId, initial }: { cottageId: number; initial: Deal[] }) {

@@ -1,6 +1,6 @@
 'use client';
 import dynamic from 'next/dynamic';
-import type { Cottage } from '../types';
+import type { Cottage } from '@/lib/schemas/cottage-dto';
 import type { EditorDialog } from './dialogs';
 
 // Each dialog's code loads only when its route is opened.

@@ -10,11 +10,12 @@ import { addressRequired } from '@/lib/rules/ad';
 import { amenitiesSchema, locationSchema, positionSchema } from '@/lib/schemas/cottage';
 import { CheckboxField, SelectField } from '@/components/ui/fields';
 import { TextField } from '@/components/ui/text-field';
-import type { Cottage } from '../types';
+import type { Cottage } from '@/lib/schemas/cottage-dto';
 import { StepDialog } from './step-dialog';
 import { useFields } from './use-fields';
 import { useStepSave } from './use-step-save';
 import X from 'lucide-react/icons/x';
+import type { CottageTag as Tag } from '@/lib/schemas/cottage-dto';
 
 // The map's code (and Google's script) loads only when a maps key is configured.
 const PositionMap = dynamic(() => import('./position-map'), { ssr: false });
@@ -95,8 +96,6 @@ export function PositionStep({ cottage, mapsKey }: { cottage: Cottage; mapsKey: 
     </StepDialog>
   );
 }
-
-type Tag = { id: number; tag: string };
 
 export function LocationStep({ cottage, allTags }: { cottage: Cottage; allTags: Tag[] }) {
   const t = useTranslations('cottage');

@@ -4,7 +4,7 @@ import { fieldIssues } from '@/lib/schemas/check';
 import { baseSchema, PROPERTY_TYPES, RENT_OUT_TYPES, pricingSchema, textSchema } from '@/lib/schemas/cottage';
 import { SelectField, TextAreaField } from '@/components/ui/fields';
 import { TextField } from '@/components/ui/text-field';
-import type { Cottage } from '../types';
+import type { Cottage } from '@/lib/schemas/cottage-dto';
 import { StepDialog } from './step-dialog';
 import { digits, kronor, toInt, toOre, useFields } from './use-fields';
 import { useStepSave } from './use-step-save';

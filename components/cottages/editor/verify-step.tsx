@@ -7,7 +7,7 @@ import { api, ApiClientError } from '@/lib/api/client';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { useSnackbar } from '@/components/layout/snackbar';
-import type { Cottage } from '../types';
+import type { BankIdStart, Cottage } from '@/lib/schemas/cottage-dto';
 import { StepDialog } from './step-dialog';
 
 /** Identity verification: BankID (through the provider's page and back), or ID documents via the payout form. */
@@ -41,7 +41,7 @@ export function VerifyStep({ cottage, hasValidBooking }: { cottage: Cottage; has
   async function start() {
     setBusy(true);
     try {
-      const { url } = await api<{ url: string }>(`/cottages/${cottage.id}/verify`, { body: {} });
+      const { url } = await api<BankIdStart>(`/cottages/${cottage.id}/verify`, { body: {} });
       window.location.assign(url);
     } catch (e) {
       setError({ message: e instanceof ApiClientError && e.message ? e.message : t('cottage.bankidError'), fields: [] });

@@ -1,31 +1,14 @@
 import 'server-only';
+import { personDto } from '../users';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { bookingActions, listLabel, platformFee, timelineFor, timelineOf, type BookingRole, type TimelineEntry } from '@/lib/rules/booking';
-import { shownName } from '@/lib/rules/person';
 import { isProfileComplete } from '@/lib/rules/profile';
 import { refundDeadline, refundFor } from '@/lib/rules/refund';
 import type { Db } from '../../db/client';
 import { bookingEvents, cancellationPolicies, cottageImages, cottages, payins, users } from '../../db/schema';
 import { insurance } from '../../providers/insurance';
-import { userDto, type UserRow } from '../users';
+import { userDto } from '../users';
 import { clock, day, type BookingRow } from './access';
-
-/**
- * A party of the booking as the booking screens show them to the other (SPEC §2, §6): the name (the
- * last name as an initial when its owner asks), and the phone numbers once the booking is paid.
- * Nothing else of the profile (birthday, address, KYC state, account type), and never anything from
- * the e-mail address: a person without a name has none here.
- */
-function personDto(u: UserRow | undefined, phonesVisible: boolean) {
-  if (!u) return { id: null, name: null, deleted: true, phone_1: null, phone_2: null };
-  return {
-    id: u.id,
-    name: shownName(u),
-    deleted: false,
-    phone_1: phonesVisible && !u.hidePhoneNumber ? u.phone1 : null,
-    phone_2: phonesVisible && !u.hidePhoneNumber ? u.phone2 : null,
-  };
-}
 
 async function events(db: Db, bookingId: number): Promise<TimelineEntry[]> {
   const rows = await db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId)).orderBy(asc(bookingEvents.date), asc(bookingEvents.id));

@@ -3,11 +3,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import { PAGE_SIZE_BOOKINGS, TIMEZONE } from '@/lib/constants';
 import { listLabel, STAY_TIME, type BookingRole, type BookingStatus } from '@/lib/rules/booking';
-import { shownName } from '@/lib/rules/person';
 import type { bookingListQuery, BookingOrder } from '@/lib/schemas/booking';
 import type { Db } from '../../db/client';
 import { bookings, cottages, users } from '../../db/schema';
 import type { SessionUser } from '../../http/context';
+import { personDto } from '../users';
+import type { BookingListItem } from '@/lib/schemas/booking-dto';
 
 // My Bookings: one statement a page, and the list's own DTO (what the list shows, nothing of the booking page).
 
@@ -102,12 +103,12 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** A party in the list: the name only (the last name as an initial when its owner asks); phone numbers are the booking page's. */
 function listPerson(id: number | null, first: string | null, last: string | null, hideLast: boolean | null) {
-  if (id === null) return { id: null, name: null, deleted: true };
-  return { id, name: shownName({ firstName: first, lastName: last, hideLastName: hideLast }), deleted: false };
+  const { name, deleted } = personDto(id === null ? undefined : { id, firstName: first, lastName: last, hideLastName: hideLast }, false);
+  return { id, name, deleted };
 }
 
 /** One row of My Bookings: what the list shows, nothing of the booking page (timeline, actions, policy, payments). */
-function bookingListItem(r: ListRow) {
+function bookingListItem(r: ListRow): BookingListItem {
   const paidOutAt = r.paid_out_at === null ? null : iso(r.paid_out_at);
   return {
     id: r.id,
@@ -132,7 +133,6 @@ function bookingListItem(r: ListRow) {
     Guest: listPerson(r.guest_exists, r.guest_first, r.guest_last, r.guest_hide_last),
   };
 }
-export type BookingListItem = ReturnType<typeof bookingListItem>;
 
 /** GET /api/user/bookings: bookings the user sent or received, filtered, 10 a page, with the next page's link. One query. */
 export async function listUserBookings(db: Db, actor: SessionUser, query: z.output<typeof bookingListQuery>, now = new Date()) {

@@ -1,25 +1,13 @@
 import 'server-only';
+import { personDto } from '../users';
 import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { HOST_BOOKINGS_WINDOW_MONTHS } from '@/lib/rules/conversation';
-import { shownName } from '@/lib/rules/person';
 import type { Db } from '../../db/client';
 import { bookings, cottageImages, cottages, hostReviews, users } from '../../db/schema';
 import type { SessionUser } from '../../http/context';
 import { participantOf } from './access';
 import { readMessages } from './messages';
 import { tagsOf } from './tags';
-
-export function personDto(u: typeof users.$inferSelect | undefined, phonesVisible: boolean) {
-  if (!u) return { id: null, name: null, first_name: null, phone_1: null, phone_2: null, deleted: true };
-  return {
-    id: u.id,
-    name: shownName(u),
-    first_name: u.firstName,
-    phone_1: phonesVisible && !u.hidePhoneNumber ? u.phone1 : null,
-    phone_2: phonesVisible && !u.hidePhoneNumber ? u.phone2 : null,
-    deleted: false,
-  };
-}
 
 /** GET /api/conversations/:id */
 export async function conversationDto(db: Db, actor: SessionUser, id: number) {

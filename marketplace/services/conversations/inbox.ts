@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { conversationReads, conversations, conversationTagNames, conversationTags, cottages, messages, users, type MessageType } from '../../db/schema';
 import type { SessionUser } from '../../http/context';
 import type { Role } from './access';
-import { personDto } from './detail';
+import { personDto } from '../users';
 
 type InboxRow = {
   id: number;
@@ -86,7 +86,7 @@ export async function listConversations(db: Db, actor: SessionUser, query: { lim
         id: c.id,
         role: c.role,
         cottage: c.cottage_id === null ? null : { id: c.cottage_id, title_sv: c.cottage_title },
-        Users: [c.other_id === null ? personDto(undefined, false) : { id: c.other_id, name, first_name: c.first_name, phone_1: null, phone_2: null, deleted: false }],
+        Users: [c.other_id === null ? personDto(undefined, false) : { id: c.other_id, name, phone_1: null, phone_2: null, deleted: false }],
         preview: c.preview_text !== null ? messagePreview(c.preview_text, PREVIEW_LENGTH) : '',
         preview_type: c.preview_type ?? null,
         last_message_at: new Date(c.last_message_at).toISOString(),

@@ -11,34 +11,10 @@ import { apiGetOrNull, currentUserOrNull } from '@/lib/api/server';
 import { AMENITY_KEYS } from '@/lib/data/amenities';
 import { REGIONS } from '@/lib/data/regions';
 import { formatMonth, formatMoney } from '@/lib/format';
-import { CALENDAR_STATES, daysOf, type CalendarRange } from '@/lib/rules/calendar';
+import { CALENDAR_STATES, daysOf } from '@/lib/rules/calendar';
 import { addMonths, startOfMonth, todayInStockholm, weekdayFromMonday } from '@/lib/rules/dates';
+import type { PublicCottage as PublicAd } from '@/lib/schemas/cottage-dto';
 import Check from 'lucide-react/icons/check';
-
-type PublicAd = {
-  id: number;
-  preview: boolean;
-  public: boolean;
-  review?: { asked_for_review_at: string | null; reviewed_at: string | null };
-  title_sv: string | null;
-  title_en: string | null;
-  description_sv: string | null;
-  description_en: string | null;
-  area: number | null;
-  beds: number | null;
-  extra_beds: number | null;
-  region_id: number | null;
-  cities: { id: number; name: string }[];
-  amenities: { key: string; comment_sv: string | null; comment_en: string | null }[];
-  price_low_day: number | null;
-  price_low_week: number | null;
-  price_high_day: number | null;
-  price_high_week: number | null;
-  price_per_month: number | null;
-  calendar: CalendarRange[];
-  images: { id: number; filename: string; comment_sv: string | null; comment_en: string | null }[];
-  host_first_name: string | null;
-};
 
 type Params = { lang: string; id: string };
 

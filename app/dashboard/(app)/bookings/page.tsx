@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { BookingFilters } from '@/components/bookings/booking-filters';
 import { StatusChip } from '@/components/bookings/status';
-import type { BookingListItem } from '@/components/bookings/types';
+import type { BookingListPage } from '@/lib/schemas/booking-dto';
 import { buttonClass } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { PageTitle } from '@/components/ui/page-title';
@@ -43,9 +43,9 @@ export default async function BookingsPage({ searchParams }: { searchParams: Pro
   if (f.checkInFrom) query.set('checkInFrom', f.checkInFrom);
   if (f.checkInTo) query.set('checkInTo', f.checkInTo);
   if (f.status) query.set(f.status, '1');
-  let page: { results: BookingListItem[]; nextPage: string | null } | null = null;
+  let page: BookingListPage | null = null;
   try {
-    page = await withRetries(() => apiGet<{ results: BookingListItem[]; nextPage: string | null }>(`/api/user/bookings?${query.toString()}`));
+    page = await withRetries(() => apiGet<BookingListPage>(`/api/user/bookings?${query.toString()}`));
   } catch (error) {
     if (!(error instanceof ApiResponseError)) throw error;
   }

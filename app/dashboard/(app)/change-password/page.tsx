@@ -6,6 +6,7 @@ import { ChangePasswordForm } from '@/components/auth/change-password-form';
 import { PageTitle } from '@/components/ui/page-title';
 import { apiGet } from '@/lib/api/server';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
+import type { User } from '@/lib/schemas/user-dto';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('changePassword'))('title') };
@@ -13,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 // /dashboard/change-password — STRICT users only; SOFT users set a password on the profile
 export default async function ChangePasswordPage() {
-  const user = await apiGet<{ type: 'SOFT' | 'STRICT' }>('/api/user');
+  const user = await apiGet<User>('/api/user');
   if (user.type !== 'STRICT') redirect('/dashboard/profile');
   const t = await getTranslations('changePassword');
   return (

@@ -5,8 +5,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { apiGet } from '@/lib/api/server';
 import type { Locale } from '@/lib/constants';
 import { formatDate } from '@/lib/format';
-
-type NewsSummary = { id: number; title: string; published_from: string; read: boolean };
+import type { NewsSummary } from '@/lib/schemas/user-dto';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('news'))('title') };

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { todoHref, type TodoItem } from '@/components/todo/todo-link';
+import { todoHref } from '@/components/todo/todo-link';
+import type { TodoItem } from '@/lib/schemas/user-dto';
 import { PageTitle } from '@/components/ui/page-title';
 import { apiGet } from '@/lib/api/server';
 

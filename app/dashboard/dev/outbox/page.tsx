@@ -6,8 +6,7 @@ import { Notice } from '@/components/ui/notice';
 import { marketplaceFetch } from '@/lib/api/server';
 import type { Locale } from '@/lib/constants';
 import { formatDate } from '@/lib/format';
-
-type Mail = { id: number; to: string; subject: string; text: string; created_at: string };
+import type { OutboxMail as Mail } from '@/lib/schemas/user-dto';
 
 export const metadata: Metadata = { title: 'Outbox' };
 

@@ -4,8 +4,7 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { webConfig } from '@/lib/api/config';
 import { marketplaceFetch } from '@/lib/api/server';
-
-type Result = { booking_id: number; conversation_id: number; transaction: string; errorCode: string | null; errorMessage: string | null };
+import type { PaymentReturn as Result } from '@/lib/schemas/booking-dto';
 
 export async function GET(request: NextRequest, { params }: { params: Promise<{ bookingId: string }> }) {
   const { bookingId } = await params;

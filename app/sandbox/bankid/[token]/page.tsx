@@ -4,6 +4,7 @@ import { SnackbarProvider } from '@/components/layout/snackbar';
 import { SandboxBankId } from '@/components/public/sandbox-bankid';
 import { Notice } from '@/components/ui/notice';
 import { apiGetOrNull } from '@/lib/api/server';
+import type { SandboxBankIdSession } from '@/lib/schemas/cottage-dto';
 
 export const metadata: Metadata = { title: 'BankID (sandbox)', robots: { index: false } };
 
@@ -14,7 +15,7 @@ export default async function SandboxBankIdPage({ params, searchParams }: { para
   // Only a path of this dashboard is a place to return to (no open redirect).
   const returnTo = back && /^\/dashboard\/[a-z0-9/]+$/.test(back) ? back : '/dashboard/cottages';
   const t = await getTranslations('sandbox');
-  const session = /^[A-Za-z0-9_-]{16,200}$/.test(token) ? await apiGetOrNull<{ status: string; identities: { personal_number: string; name: string }[] }>(`/api/sandbox/bankid/${token}`) : null;
+  const session = /^[A-Za-z0-9_-]{16,200}$/.test(token) ? await apiGetOrNull<SandboxBankIdSession>(`/api/sandbox/bankid/${token}`) : null;
   return (
     <SnackbarProvider>
       <main className="mx-auto flex max-w-md flex-col gap-5 px-4 py-12">

@@ -6,10 +6,9 @@ import { Notice } from '@/components/ui/notice';
 import { apiGetOrNull } from '@/lib/api/server';
 import { formatMoney } from '@/lib/format';
 import { SANDBOX_CARDS, SANDBOX_FAILURE_EXAMPLES } from '@/lib/rules/sandbox-cards';
+import type { SandboxPayin as PayIn } from '@/lib/schemas/booking-dto';
 
 export const metadata: Metadata = { title: 'MangoPay (sandbox)', robots: { index: false } };
-
-type PayIn = { id: string; amount: number; card_type: string | null; status: string; secure_mode_pending: boolean };
 
 // /sandbox/mangopay/{payInId} — the local payment provider's card page (no real money)
 export default async function SandboxCardPage({ params }: { params: Promise<{ id: string }> }) {

@@ -8,10 +8,11 @@ import { ConversationHeader } from '@/components/chat/conversation-header';
 import { ChatTags } from '@/components/chat/chat-tags';
 import { HostReview } from '@/components/chat/host-review';
 import { PhoneContacts } from '@/components/chat/phone-contacts';
-import type { Conversation } from '@/components/chat/types';
+import type { AskForReviewAnswer, Conversation, TagUsage } from '@/lib/schemas/conversation-dto';
 import { buttonClass } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { apiGet, ApiResponseError } from '@/lib/api/server';
+import type { User } from '@/lib/schemas/user-dto';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('chat'))('inboxTitle') };
@@ -30,9 +31,9 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
   try {
     [conversation, me, tags, canAsk] = await Promise.all([
       apiGet<Conversation>(`/api/conversations/${id}`),
-      apiGet<{ id: number }>('/api/user'),
-      apiGet<{ id: number; tag: string }[]>('/api/tags'),
-      apiGet<{ allowed: boolean }>(`/api/conversations/${id}/can-ask-for-review`),
+      apiGet<User>('/api/user'),
+      apiGet<TagUsage[]>('/api/tags'),
+      apiGet<AskForReviewAnswer>(`/api/conversations/${id}/can-ask-for-review`),
     ]);
   } catch (error) {
     if (error instanceof ApiResponseError) {

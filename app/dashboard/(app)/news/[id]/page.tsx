@@ -6,8 +6,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { apiGetOrNull } from '@/lib/api/server';
 import type { Locale } from '@/lib/constants';
 import { formatDate } from '@/lib/format';
-
-type News = { id: number; title: string; body: string; published_from: string };
+import type { NewsItem as News } from '@/lib/schemas/user-dto';
 
 export const metadata: Metadata = { title: 'News' };
 

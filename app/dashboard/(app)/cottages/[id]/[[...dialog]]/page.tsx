@@ -9,13 +9,12 @@ import { EDITOR_DIALOGS, type EditorDialog } from '@/components/cottages/editor/
 import { StepLoader } from '@/components/cottages/editor/step-loader';
 import { VisitsChart } from '@/components/cottages/editor/visits-chart';
 import { StatusLabel } from '@/components/cottages/status-label';
-import type { Cottage } from '@/components/cottages/types';
+import type { Cottage, CottageTag, LastMinute, VisitStats } from '@/lib/schemas/cottage-dto';
 import { Notice } from '@/components/ui/notice';
 import { PageTitle } from '@/components/ui/page-title';
 import { apiGet, ApiResponseError } from '@/lib/api/server';
 import type { Locale } from '@/lib/constants';
 import { AD_STEPS, REQUIRED_AD_STEPS } from '@/lib/rules/ad';
-import type { VisitStats } from '@/lib/schemas/cottage-stats';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Check from 'lucide-react/icons/check';
 
@@ -54,8 +53,8 @@ export default async function CottageEditorPage({ params }: { params: Promise<Pa
   }
   const [stats, deals, tags] = await Promise.all([
     apiGet<VisitStats>(`/api/cottages/${id}/stats`),
-    apiGet<{ id: number; from_date: string; to_date: string; price: number; title_sv: string | null }[]>(`/api/cottages/${id}/lastminutes`),
-    dialog === 'location' ? apiGet<{ id: number; tag: string }[]>('/api/cottages/tags') : Promise.resolve([]),
+    apiGet<LastMinute[]>(`/api/cottages/${id}/lastminutes`),
+    dialog === 'location' ? apiGet<CottageTag[]>('/api/cottages/tags') : Promise.resolve([]),
   ]);
   const verifiedByBankId = cottage.verified_by === 'BANKID' || cottage.verified_by === 'BOTH';
 

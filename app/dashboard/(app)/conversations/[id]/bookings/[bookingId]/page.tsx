@@ -6,7 +6,7 @@ import { loadBooking } from '@/components/bookings/load-booking';
 import { PaymentProviderLogo } from '@/components/bookings/provider-logo';
 import { StatusBanner } from '@/components/bookings/status';
 import { Timeline } from '@/components/bookings/timeline';
-import type { Booking } from '@/components/bookings/types';
+import type { Booking } from '@/lib/schemas/booking-dto';
 import { Notice } from '@/components/ui/notice';
 import { apiGet } from '@/lib/api/server';
 import { SUPPORT_EMAIL, type Locale } from '@/lib/constants';

@@ -1,0 +1,87 @@
+// What the account, to-do, news and meta endpoints answer (SPEC §2, §7); components use the inferred types.
+import * as z from 'zod/mini';
+import { dayString, idAnswer, instant, safeString } from './common';
+import { TO_DO_TYPES } from './user';
+
+const text = z.nullable(safeString());
+const accountType = z.enum(['SOFT', 'STRICT']);
+
+/** GET /api/user: the signed-in user's own profile (never the password hash). */
+export const userDto = z.object({
+  id: idAnswer,
+  admin: z.boolean(),
+  type: accountType,
+  type_of_person: z.enum(['NATURAL', 'LEGAL']),
+  language: safeString(),
+  username: safeString(),
+  first_name: text,
+  last_name: text,
+  birthday: z.nullable(dayString),
+  phone_1: text,
+  phone_2: text,
+  hide_phone_number: z.boolean(),
+  hide_last_name: z.boolean(),
+  nationality: text,
+  country_of_residence: text,
+  business_type: z.nullable(z.enum(['BUSINESS', 'ORGANIZATION', 'SOLETRADER'])),
+  business_name: text,
+  company_number: text,
+  u_address1: text,
+  u_address2: text,
+  u_postal_code: text,
+  u_city: text,
+  u_country: text,
+  u_region: text,
+  kyc_status: safeString(),
+  booking_active: z.boolean(),
+  booking_valid: z.boolean(),
+  can_change_name: z.boolean(),
+  has_password: z.boolean(),
+});
+export type User = z.infer<typeof userDto>;
+
+/** POST /api/auth/token: signed in; the account's type decides where the link leads. */
+export const tokenLoginDto = z.object({ message: z.literal('success'), type: accountType });
+/** POST /api/user: the new SOFT account. */
+export const createAccountDto = z.object({ message: z.literal('success'), id: idAnswer, type: accountType });
+/** POST /api/user/checkUsername */
+export const checkUsernameDto = z.object({ exists: z.boolean(), type: z.nullable(accountType) });
+export type CheckUsername = z.infer<typeof checkUsernameDto>;
+/** GET /api/user/resetPassword/{token} */
+export const resetLinkDto = z.object({ valid: z.boolean() });
+
+/** GET /api/user/todo: one item; `value.id` is the conversation, ad, booking or news item it is about. */
+export const todoItemDto = z.object({
+  type: z.enum(TO_DO_TYPES),
+  value: z.object({ read: z.boolean(), id: idAnswer, conversation_id: z.nullable(idAnswer), title: text }),
+});
+export type TodoItem = z.infer<typeof todoItemDto>;
+export const todoList = z.array(todoItemDto);
+
+/** GET /api/user/events */
+export const userEventList = z.array(z.object({ id: idAnswer, type: safeString(), data: z.record(safeString(), z.unknown()), created_at: instant }));
+/** POST /api/user/events: stored (with its id), or left out when its data is too large. */
+export const userEventStoredDto = z.object({ message: z.literal('success'), id: z.optional(idAnswer), stored: z.optional(z.literal(false)) });
+
+/** GET /api/news */
+export const newsSummaryDto = z.object({ id: idAnswer, title: safeString(), published_from: instant, read: z.boolean() });
+export type NewsSummary = z.infer<typeof newsSummaryDto>;
+export const newsList = z.array(newsSummaryDto);
+/** GET /api/news/{id}: the body is sanitized HTML. */
+export const newsItemDto = z.object({ ...newsSummaryDto.shape, body: safeString() });
+export type NewsItem = z.infer<typeof newsItemDto>;
+
+/** GET /api/flags: feature flags, default off. */
+export const flagsDto = z.record(safeString(), z.boolean());
+
+/** GET /api/dev/outbox: the sandbox's sent mail, newest first. */
+export const outboxList = z.array(z.object({ id: idAnswer, to: safeString(), subject: safeString(), text: safeString(), html: text, created_at: instant }));
+export type OutboxMail = z.infer<typeof outboxList>[number];
+
+/** GET /api/openapi.json: an OpenAPI 3.1 document (its own shape is OpenAPI's). */
+export const openApiDocument = z.looseObject({
+  openapi: safeString(),
+  info: z.looseObject({ title: safeString(), version: safeString() }),
+  paths: z.record(safeString(), z.record(safeString(), z.unknown())),
+  components: z.looseObject({ schemas: z.record(safeString(), z.unknown()) }),
+});
