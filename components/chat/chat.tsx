@@ -1,20 +1,16 @@
 'use client';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { api, ApiClientError } from '@/lib/api/client';
-import { putWithProgress, type UploadTicket } from '@/lib/api/upload';
-import { CHAT_FILE_MAX_BYTES, RETRY_ATTEMPTS, RETRY_WAIT_MS, TIMEZONE } from '@/lib/constants';
+import { CHAT_FILE_MAX_BYTES, TIMEZONE } from '@/lib/constants';
 import { findOffPlatform, stripOffPlatform } from '@/lib/rules/off-platform';
 import { MESSAGE_MAX_LENGTH } from '@/lib/rules/conversation';
 import { Button } from '@/components/ui/button';
 import { InlineConfirm } from '@/components/ui/inline-confirm';
 import { useSnackbar } from '@/components/layout/snackbar';
-import type { ChatMessage, Conversation } from './types';
+import type { Conversation } from './types';
+import { useMessages } from './use-messages';
 
-/** New messages from the other side are fetched this often while the tab is visible (SPEC: within 2 s). */
-export const POLL_MS = 1000;
 const draftKey = (id: number) => `stuga.draft.${id}`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Booking events the server writes into the chat (SPEC §3 message types). */
 const BOOKING_EVENTS = new Set(['booking_created', 'booking_paid', 'booking_cancelled']);
@@ -23,15 +19,16 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
   const t = useTranslations('chat');
   const locale = useLocale();
   const snackbar = useSnackbar();
-  const [messages, setMessages] = useState<ChatMessage[]>(conversation.Messages);
   const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
   const [warning, setWarning] = useState<string[] | null>(null);
   const [upload, setUpload] = useState<{ name: string; percent: number } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const bottom = useRef<HTMLDivElement>(null);
   const seenUpTo = useRef(0);
   const id = conversation.id;
+  const { messages, send, attach, remove, seen } = useMessages(id, setUpload);
+  const sending = send.isPending;
+  const markSeen = seen.mutate;
 
   // The draft is kept per conversation: restored here, saved on every change, cleared on send.
   useEffect(() => {
@@ -46,93 +43,29 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
     else window.localStorage.removeItem(draftKey(id));
   };
 
-  // Poll for newer messages while the page is visible.
-  const lastId = messages.at(-1)?.id ?? 0;
-  const lastIdRef = useRef(lastId);
-  useEffect(() => {
-    lastIdRef.current = lastId;
-  }, [lastId]);
-  useEffect(() => {
-    let stopped = false;
-    async function tick() {
-      while (!stopped) {
-        await sleep(POLL_MS);
-        if (stopped || document.visibilityState !== 'visible') continue;
-        try {
-          const fresh = await api<ChatMessage[]>(`/conversations/${id}/messages?after=${lastIdRef.current}`);
-          if (fresh.length) setMessages((list) => [...list, ...fresh.filter((m) => !list.some((x) => x.id === m.id))]);
-        } catch {
-          // A failed poll is retried on the next tick.
-        }
-      }
-    }
-    void tick();
-    return () => {
-      stopped = true;
-    };
-  }, [id]);
-
   // Scroll to the newest, and tell the server what has been seen.
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: 'end' });
     const lastFromOther = [...messages].reverse().find((m) => m.user_id !== me);
     if (lastFromOther && lastFromOther.id > seenUpTo.current) {
       seenUpTo.current = lastFromOther.id;
-      void api(`/conversations/${id}/messages/${lastFromOther.id}/seen`, { method: 'POST' }).catch(() => undefined);
+      markSeen(lastFromOther.id);
     }
-  }, [messages, me, id]);
-
-  const send = useCallback(
-    async (body: string) => {
-      setSending(true);
-      for (let attempt = 1; attempt <= RETRY_ATTEMPTS; attempt++) {
-        try {
-          const message = await api<ChatMessage>(`/conversations/${id}/messages`, { body: { text: body } });
-          setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
-          changeText('');
-          setSending(false);
-          return;
-        } catch (error) {
-          if (error instanceof ApiClientError && error.status < 500) {
-            snackbar(error.message || t('sendFailed'));
-            break;
-          }
-          if (attempt < RETRY_ATTEMPTS) await sleep(RETRY_WAIT_MS);
-        }
-      }
-      snackbar(t('sendFailed'));
-      setSending(false);
-    },
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- changeText only writes state and storage
-    [id, snackbar, t],
-  );
+  }, [messages, me, markSeen]);
 
   function submit() {
     const body = text.trim();
     if (!body || sending) return;
     const found = findOffPlatform(body);
     if (found.length) return setWarning(found.map((f) => f.text));
-    void send(body);
+    sendText(body);
   }
 
-  async function attach(file: File) {
+  const sendText = (body: string) => send.mutate(body, { onSuccess: () => changeText('') });
+
+  function attachFile(file: File) {
     if (file.size >= CHAT_FILE_MAX_BYTES) return snackbar(t('fileTooLarge'));
-    setUpload({ name: file.name, percent: 0 });
-    try {
-      const ticket = await api<UploadTicket & { path: string }>(`/conversations/${id}/upload`, { body: { fileName: file.name } });
-      await putWithProgress(ticket, file, (percent) => setUpload({ name: file.name, percent }));
-      const message = await api<ChatMessage>(`/conversations/${id}/files`, { body: { path: ticket.path, fileName: file.name } });
-      setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
-    } catch (error) {
-      snackbar(error instanceof ApiClientError && error.message ? error.message : t('uploadFailed'));
-    } finally {
-      setUpload(null);
-    }
-  }
-
-  async function remove(message: ChatMessage) {
-    await api(`/conversations/${id}/messages/${message.id}`, { method: 'DELETE' });
-    setMessages((list) => list.map((m) => (m.id === message.id ? { ...m, text: '', deleted_at: new Date().toISOString() } : m)));
+    attach.mutate(file);
   }
 
   const dayFmt = new Intl.DateTimeFormat(locale === 'sv' ? 'sv-SE' : 'en-GB', { timeZone: TIMEZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
@@ -190,7 +123,7 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
                   <p className="mt-1 flex items-center justify-end gap-2 text-[11px] opacity-70">
                     {timeFmt.format(new Date(m.created_at))}
                     {mine && !m.deleted_at && (m.type === 'text' || m.type === 'file') ? (
-                      <button type="button" className="underline" onClick={() => void remove(m)} aria-label={t('deleteMessage')}>
+                      <button type="button" className="underline" onClick={() => remove.mutate(m)} aria-label={t('deleteMessage')}>
                         ✕
                       </button>
                     ) : null}
@@ -245,7 +178,7 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
                   onChange={(e) => {
                     const file = e.target.files?.[0];
                     e.target.value = '';
-                    if (file) void attach(file);
+                    if (file) attachFile(file);
                   }}
                 />
                 <button type="button" className="text-sm font-semibold text-brand-700 hover:underline disabled:opacity-50" disabled={upload !== null} onClick={() => fileInput.current?.click()}>
@@ -268,7 +201,7 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
           cancelLabel={t('removeAndEdit')}
           onConfirm={() => {
             setWarning(null);
-            void send(text.trim());
+            sendText(text.trim());
           }}
           onCancel={() => {
             setWarning(null);

@@ -1,22 +1,33 @@
 'use client';
-import { useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { api, ApiClientError } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
+import { showMessage } from '@/lib/i18n/message';
+import type { ContactHostBody } from '@/lib/schemas/conversation';
 import { Button, buttonClass } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/fields';
 import { TextField } from '@/components/ui/text-field';
-import { useSnackbar } from '@/components/layout/snackbar';
+import { digits, filtered } from '@/components/forms/inputs';
+import { useZodForm } from '@/components/forms/use-zod-form';
+import { useApiMutation } from '@/components/query/use-api-mutation';
 
 /** The public ad's 'Contact host' box: a signed-in guest writes the first message and lands in the conversation. */
 export function ContactHost({ cottageId, signedIn, own }: { cottageId: number; signedIn: boolean; own: boolean }) {
   const t = useTranslations('chat');
   const router = useRouter();
-  const snackbar = useSnackbar();
-  const [values, setValues] = useState({ text: '', check_in: '', check_out: '', guests: '' });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
+  const tAll = useTranslations();
+  // The schema (and zod) load when the guest first sends, not with the public ad page.
+  const form = useZodForm(() => import('@/lib/schemas/conversation').then((m) => m.contactHostForm(cottageId)), {
+    defaultValues: { text: '', check_in: '', check_out: '', guests: '' },
+  });
+  const send = useApiMutation({
+    mutationFn: (body: ContactHostBody) => api<{ id: number }>('/conversations', { body }),
+    form,
+    fallback: t('sendFailed'),
+    onSuccess: ({ id }) => router.push(`/dashboard/conversations/${id}`),
+  });
+  const error = (name: 'text' | 'check_in' | 'check_out' | 'guests') => showMessage(tAll, form.formState.errors[name]?.message);
   if (own) return null;
   if (!signedIn) {
     // Back to this ad after signing in (the dashboard's /contact/{id} leads here).
@@ -26,42 +37,15 @@ export function ContactHost({ cottageId, signedIn, own }: { cottageId: number; s
       </Link>
     );
   }
-  const set = (name: keyof typeof values, value: string) => setValues((v) => ({ ...v, [name]: value }));
-  async function send() {
-    if (!values.text.trim()) return setError(t('empty'));
-    setBusy(true);
-    try {
-      const { id } = await api<{ id: number }>('/conversations', {
-        body: {
-          cottage_id: cottageId,
-          text: values.text,
-          check_in: values.check_in || null,
-          check_out: values.check_out || null,
-          guests: values.guests ? Number(values.guests) : null,
-        },
-      });
-      router.push(`/dashboard/conversations/${id}`);
-    } catch (e) {
-      snackbar(e instanceof ApiClientError && e.message ? e.message : t('sendFailed'));
-      setBusy(false);
-    }
-  }
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-1"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void send();
-      }}
-    >
-      <TextAreaField label={t('contactText')} value={values.text} error={error} onChange={(e) => set('text', e.target.value)} />
+    <form noValidate className="flex flex-col gap-1" onSubmit={form.handleSubmit((body) => send.mutate(body))}>
+      <TextAreaField label={t('contactText')} error={error('text')} {...form.register('text')} />
       <div className="grid grid-cols-2 gap-2">
-        <TextField type="date" label={t('checkIn')} value={values.check_in} onChange={(e) => set('check_in', e.target.value)} />
-        <TextField type="date" label={t('checkOut')} value={values.check_out} onChange={(e) => set('check_out', e.target.value)} />
+        <TextField type="date" label={t('checkIn')} error={error('check_in')} {...form.register('check_in')} />
+        <TextField type="date" label={t('checkOut')} error={error('check_out')} {...form.register('check_out')} />
       </div>
-      <TextField label={t('guests')} inputMode="numeric" value={values.guests} onChange={(e) => set('guests', e.target.value.replace(/\D/g, '').slice(0, 3))} />
-      <Button type="submit" disabled={busy}>
+      <TextField label={t('guests')} inputMode="numeric" maxLength={3} error={error('guests')} {...filtered(form.register('guests'), digits)} />
+      <Button type="submit" disabled={send.isPending || send.isSuccess}>
         {t('contactSend')}
       </Button>
     </form>

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { ApiClientError } from '@/lib/api/client';
 import { errorText } from '@/lib/api/errors';
+import { retryDelay, shouldRetry } from '@/lib/query/retry';
 import { useSnackbar } from '@/components/layout/snackbar';
 import { applyServerErrors, type ServerErrorTarget } from '@/components/forms/use-zod-form';
 
@@ -13,8 +14,8 @@ type Options<TData, TVars> = {
   invalidates?: QueryKey[];
   /** Also render the page's server components again (their data came from the server). */
   refresh?: boolean;
-  /** A success snackbar. */
-  success?: string;
+  /** A success snackbar (or its text from the answer and variables; null shows none). */
+  success?: string | ((data: TData, variables: TVars) => string | null);
   /** The form whose fields the API's field errors belong to (they land there, with 'Error in form!'). */
   form?: ServerErrorTarget;
   /** A 400 without field errors shows its message on this field of `form` instead (login: 'wrong password'). */
@@ -25,6 +26,8 @@ type Options<TData, TVars> = {
   quiet?: boolean | ((error: unknown) => boolean);
   /** The snackbar's text from the error, e.g. to wrap the API's message ('could not be changed: …'). */
   describe?: (message: string, error: unknown) => string;
+  /** Retry a failed write per SPEC §9 (3 attempts, 2 s apart, none on 4xx): only for writes that may repeat. */
+  retry?: boolean;
   onSuccess?: (data: TData, variables: TVars) => unknown;
   /** Runs after the shared error path (snackbar, field errors). */
   onError?: (error: unknown, variables: TVars) => unknown;
@@ -53,8 +56,10 @@ export function useApiMutation<TData = unknown, TVars = void>(options: Options<T
   const client = useQueryClient();
   return useMutation<TData, unknown, TVars>({
     mutationFn: options.mutationFn,
+    ...(options.retry ? { retry: shouldRetry, retryDelay } : {}),
     onSuccess: async (data, variables) => {
-      if (options.success) snackbar(options.success, { severity: 'success' });
+      const success = typeof options.success === 'function' ? options.success(data, variables) : options.success;
+      if (success) snackbar(success, { severity: 'success' });
       await options.onSuccess?.(data, variables);
       if (options.refresh) router.refresh();
       await Promise.all((options.invalidates ?? []).map((queryKey) => client.invalidateQueries({ queryKey })));

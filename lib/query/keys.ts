@@ -2,11 +2,13 @@
 export const queryKeys = {
   conversations: {
     all: ['conversations'] as const,
+    lists: ['conversations', 'list'] as const,
     list: (tag: number | null) => ['conversations', 'list', { tag }] as const,
     messages: (id: number) => ['conversations', id, 'messages'] as const,
   },
   bookings: {
     all: ['bookings'] as const,
+    lists: ['bookings', 'list'] as const,
     list: (filters: Record<string, string>) => ['bookings', 'list', filters] as const,
   },
   payments: {

@@ -33,3 +33,10 @@ export function messageTextError(text: string): 'empty' | 'tooLong' | null {
 
 /** SPEC §4: archived means tag 3 is among the conversation's tags. */
 export const isArchived = (tags: readonly { id: number }[]) => tags.some((t) => t.id === ARCHIVE_TAG_ID);
+
+/** New messages after the ones shown, each once (a poll and a send may both bring the same message). */
+export function appendMessages<M extends { id: number }>(shown: readonly M[], fresh: readonly M[]): M[] {
+  const known = new Set(shown.map((m) => m.id));
+  const added = fresh.filter((m) => !known.has(m.id) && known.add(m.id));
+  return added.length ? [...shown, ...added] : (shown as M[]);
+}

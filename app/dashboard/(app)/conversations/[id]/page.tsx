@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { getTranslations } from 'next-intl/server';
 import { AskForReview } from '@/components/chat/ask-for-review';
 import { Chat } from '@/components/chat/chat';
@@ -12,6 +13,8 @@ import type { Conversation } from '@/components/chat/types';
 import { buttonClass } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { apiGet, ApiResponseError } from '@/lib/api/server';
+import { queryKeys } from '@/lib/query/keys';
+import { getQueryClient } from '@/lib/query/server';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('chat'))('inboxTitle') };
@@ -41,6 +44,9 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
     throw error;
   }
   // SPEC §2: the header action (phone contacts) is hidden in commission conversations until a booking there is paid.
+  // The chat's messages start from what the page loaded; the client polls for newer ones.
+  const queryClient = getQueryClient();
+  queryClient.setQueryData(queryKeys.conversations.messages(conversation.id), conversation.Messages);
   const showPhones = !conversation.filters.commission || conversation.filters.conversation_bookings > 0;
   return (
     <div className="flex flex-col gap-4">
@@ -57,16 +63,18 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
       />
       {canAsk.allowed ? <AskForReview conversationId={conversation.id} /> : null}
       {conversation.can_review_host ? <HostReview conversationId={conversation.id} /> : null}
-      <Chat
-        conversation={conversation}
-        me={me.id}
-        toolbar={
-          <>
-            <ChatTags conversationId={conversation.id} initial={conversation.tags} available={tags} />
-            {showPhones ? <PhoneContacts people={conversation.Users} /> : null}
-          </>
-        }
-      />
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <Chat
+          conversation={conversation}
+          me={me.id}
+          toolbar={
+            <>
+              <ChatTags conversationId={conversation.id} initial={conversation.tags} available={tags} />
+              {showPhones ? <PhoneContacts people={conversation.Users} /> : null}
+            </>
+          }
+        />
+      </HydrationBoundary>
     </div>
   );
 }
