@@ -2,7 +2,7 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { api } from '@/lib/api/client';
-import { changePasswordForm, type ChangePasswordForm as Values } from '@/lib/schemas/auth';
+import type { ChangePasswordForm as Values } from '@/lib/schemas/auth';
 import { useZodForm } from '@/components/forms/use-zod-form';
 import { useApiMutation } from '@/components/query/use-api-mutation';
 import { PasswordFieldsForm } from './password-fields-form';
@@ -10,7 +10,7 @@ import { PasswordFieldsForm } from './password-fields-form';
 export function ChangePasswordForm() {
   const t = useTranslations();
   const router = useRouter();
-  const form = useZodForm(changePasswordForm, { defaultValues: { old_password: '', password: '', confirm_password: '' } });
+  const form = useZodForm(() => import('@/lib/schemas/auth').then((m) => m.changePasswordForm), { defaultValues: { old_password: '', password: '', confirm_password: '' } });
   const save = useApiMutation({
     mutationFn: (values: Values) => api('/user/change-password', { method: 'PUT', body: { old_password: values.old_password, password: values.password } }),
     form,

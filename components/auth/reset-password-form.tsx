@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { api, ApiClientError } from '@/lib/api/client';
-import { resetPasswordForm, type ResetPasswordForm as Values } from '@/lib/schemas/auth';
+import type { ResetPasswordForm as Values } from '@/lib/schemas/auth';
 import { buttonClass } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { useZodForm } from '@/components/forms/use-zod-form';
@@ -11,7 +11,7 @@ import { PasswordFieldsForm } from './password-fields-form';
 
 export function ResetPasswordForm({ hash }: { hash: string }) {
   const t = useTranslations();
-  const form = useZodForm(resetPasswordForm, { defaultValues: { password: '', confirm_password: '' } });
+  const form = useZodForm(() => import('@/lib/schemas/auth').then((m) => m.resetPasswordForm), { defaultValues: { password: '', confirm_password: '' } });
   // SPEC §8: the failure shows in the page ('Error' or the server's message), not in a snackbar.
   const save = useApiMutation({
     mutationFn: (values: Values) => api('/auth/reset-password', { body: { password: values.password, hash }, logoutOn401: false }),

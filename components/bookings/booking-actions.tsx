@@ -1,6 +1,5 @@
 'use client';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -17,7 +16,6 @@ import type { Booking } from './types';
 export function BookingActions({ booking }: { booking: Booking }) {
   const t = useTranslations('booking');
   const tv = useTranslations();
-  const router = useRouter();
   const [cancelOpen, setCancelOpen] = useState(false);
   // The schemas (and zod) load when the reader first pays or cancels, not with the booking page.
   const payForm = useZodForm(() => import('@/lib/schemas/booking').then((m) => m.bookingPaymentBody), { defaultValues: { accept_terms: false as true, card_type: '' as CardType } });

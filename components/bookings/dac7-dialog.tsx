@@ -6,7 +6,7 @@ import { TextField } from '@/components/ui/text-field';
 import { api } from '@/lib/api/client';
 import { showMessage } from '@/lib/i18n/message';
 import type { Dac7Facts } from '@/lib/rules/ad';
-import { dac7FixForm, type Dac7FixForm } from '@/lib/schemas/dac7';
+import type { Dac7FixForm } from '@/lib/schemas/dac7';
 import { useZodForm } from '@/components/forms/use-zod-form';
 import { useApiMutation } from '@/components/query/use-api-mutation';
 
@@ -24,7 +24,7 @@ export function Dac7Dialog({ cottage, onClose, onSaved }: { cottage: Dac7Cottage
   const t = useTranslations('booking');
   const tc = useTranslations('cottage');
   const tv = useTranslations();
-  const form = useZodForm(dac7FixForm, {
+  const form = useZodForm(() => import('@/lib/schemas/dac7').then((m) => m.dac7FixForm), {
     defaultValues: {
       property_designation: cottage.property_designation ?? '',
       address_street: cottage.address_street ?? '',

@@ -5,7 +5,6 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { api } from '@/lib/api/client';
 import { showMessage } from '@/lib/i18n/message';
-import { expiryForm } from '@/lib/schemas/booking';
 import { useZodForm } from '@/components/forms/use-zod-form';
 import { useApiMutation } from '@/components/query/use-api-mutation';
 
@@ -14,7 +13,7 @@ export function ExpiryForm({ bookingId, back, today, checkIn, current }: { booki
   const t = useTranslations('booking');
   const tv = useTranslations();
   const router = useRouter();
-  const form = useZodForm(expiryForm(today, checkIn), { defaultValues: { booking_expiration_date: current < today ? '' : current } });
+  const form = useZodForm(() => import('@/lib/schemas/booking').then((m) => m.expiryForm(today, checkIn)), { defaultValues: { booking_expiration_date: current < today ? '' : current } });
   const save = useApiMutation({
     mutationFn: (values: { booking_expiration_date: string }) => api(`/bookings/${bookingId}`, { method: 'PUT', body: values }),
     form,

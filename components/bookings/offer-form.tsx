@@ -2,7 +2,6 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import * as z from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, SelectField, TextAreaField } from '@/components/ui/fields';
 import { TextField } from '@/components/ui/text-field';
@@ -13,7 +12,6 @@ import { showMessage } from '@/lib/i18n/message';
 import { feeHint } from '@/lib/rules/booking';
 import { addMonths } from '@/lib/rules/dates';
 import { BOOKING_YEARS_AHEAD, CLEANING_POLICIES, offerDefaults, offerPayload, withCheckIn, type OfferFormValues } from '@/lib/rules/booking-form';
-import { bookingOfferSchema } from '@/lib/schemas/booking';
 import { useZodForm } from '@/components/forms/use-zod-form';
 import { useApiMutation } from '@/components/query/use-api-mutation';
 import { Dac7Dialog, type Dac7Cottage } from './dac7-dialog';
@@ -30,13 +28,10 @@ export function OfferForm(props: { conversationId: number; guestId: number; gues
   const router = useRouter();
   const [cottages, setCottages] = useState(props.cottages);
   const ids = { conversation_id: props.conversationId, guest_id: props.guestId };
-  const form = useZodForm(
-    z.pipe(
-      z.transform((v: OfferFormValues): unknown => offerPayload(v, ids)),
-      bookingOfferSchema(props.today),
-    ),
-    { defaultValues: offerDefaults(props.today, props.defaultCottageId ?? (props.cottages.length === 1 ? props.cottages[0]!.id : null)) },
-  );
+  // The schema (and zod) load when the host first leaves a field, not with the page.
+  const form = useZodForm(() => import('@/lib/schemas/booking').then((m) => m.offerForm(props.today, ids)), {
+    defaultValues: offerDefaults(props.today, props.defaultCottageId ?? (props.cottages.length === 1 ? props.cottages[0]!.id : null)),
+  });
   const values = form.watch();
   const errors = Object.fromEntries(Object.entries(form.formState.errors).map(([name, e]) => [name, showMessage(tv, e?.message)])) as Errors;
   const [checkOutTouched, setCheckOutTouched] = useState(false);

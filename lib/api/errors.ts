@@ -3,8 +3,14 @@ import { ApiClientError } from './client';
 
 type Translator = (key: string, values?: Record<string, string | number>) => string;
 
-/** Any status for which asking again cannot help (401 logs out, 404 will not change). */
-export const isFinal = (error: unknown) => error instanceof ApiClientError && error.status < 500;
+/**
+ * An answer for which asking again cannot help (a 4xx: 401 logs out, 404 will not change), from the
+ * browser's client (ApiClientError) or the server's (ApiResponseError) alike.
+ */
+export const isFinal = (error: unknown) => {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+};
 
 /**
  * SPEC §8: the API's message when it chose one (already in the user's language); otherwise 'Bad URL.'

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { addDays, addMonths, isDay } from '../rules/dates';
 import { idNumber, safeString } from './common';
-import { BOOKING_ORDERS, BOOKING_YEARS_AHEAD, CARD_TYPES, CLEANING_POLICIES, TOTAL_PRICE_MAX_SEK, TOTAL_PRICE_MIN_SEK, cancellationReasonError, expirationError } from '../rules/booking-form';
+import { BOOKING_ORDERS, BOOKING_YEARS_AHEAD, CARD_TYPES, CLEANING_POLICIES, TOTAL_PRICE_MAX_SEK, TOTAL_PRICE_MIN_SEK, cancellationReasonError, expirationError, offerPayload, type OfferFormValues } from '../rules/booking-form';
 import { withValues } from './cottage-fields';
 
 /** A choice in a select: required. */
@@ -64,6 +64,13 @@ export const cancelBookingBody = z.object({
   ),
 });
 
+
+/** The offer form: its text fields turned into the payload (offerPayload) and checked by the API's schema. */
+export const offerForm = (today: string, ids: { conversation_id: number; guest_id: number }) =>
+  z.pipe(
+    z.transform((v: OfferFormValues): unknown => offerPayload(v, ids)),
+    bookingOfferSchema(today),
+  );
 
 /** Accept and pay (SPEC §4): the terms ticked and a card type chosen. */
 export const bookingPaymentBody = z.object({

@@ -1,22 +1,12 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import * as z from 'zod/mini';
-import { CALENDAR_STATES, calendarWindow, daysOf, hasAvailablePeriod, setRange, type CalendarRange, type CalendarState } from '@/lib/rules/calendar';
+import { CALENDAR_STATES, calendarWindow, daysOf, setRange, type CalendarState } from '@/lib/rules/calendar';
 import { addDays, addMonths, startOfMonth, todayInStockholm } from '@/lib/rules/dates';
 import type { Cottage } from '../types';
 import { STATE_COLOURS } from './calendar-colours';
 import { StepDialog } from './step-dialog';
 import { useStepForm } from './use-step-form';
-
-/**
- * The editor only produces well-formed ranges (the rules in lib/rules/calendar build them), so the
- * one thing to check before saving is the commission rule; the API validates the payload itself.
- */
-const calendarCheck = (commission: boolean | null) =>
-  z.object({ ranges: z.array(z.custom<CalendarRange>()) }).check(
-    z.refine((v) => commission !== true || hasAvailablePeriod(v.ranges), { path: ['ranges'], message: 'cottage.calendarNeedsAvailable' }),
-  );
 
 /** SPEC §9: months shown by width — 1, then 4, 6, 8 at >660, ≥1030, ≥1341 px. */
 function monthsForWidth(width: number) {
@@ -37,7 +27,7 @@ export function CalendarStep({ cottage }: { cottage: Cottage }) {
   const { form, error, dialog } = useStepForm(cottage.id, {
     values: { ranges: cottage.calendar },
     toPayload: (v) => v,
-    schema: calendarCheck(cottage.commission),
+    schema: (s) => s.calendarForm(cottage.commission),
     path: `/cottages/${cottage.id}/calendar`,
   });
   const ranges = form.watch('ranges');

@@ -6,7 +6,6 @@ import { AMENITY_KEYS } from '@/lib/data/amenities';
 import { CITIES, REGIONS } from '@/lib/data/regions';
 import { api } from '@/lib/api/client';
 import { addressRequired } from '@/lib/rules/ad';
-import { amenitiesSchema, locationSchema, positionSchema } from '@/lib/schemas/cottage';
 import { CheckboxField, SelectField } from '@/components/ui/fields';
 import { TextField } from '@/components/ui/text-field';
 import { filtered } from '@/components/forms/inputs';
@@ -45,7 +44,7 @@ export function PositionStep({ cottage, mapsKey }: { cottage: Cottage; mapsKey: 
       address_city: v.address_city.trim() || null,
       property_designation: v.property_designation.trim() || null,
     }),
-    schema: positionSchema({ commission: cottage.commission, property_designation_type: cottage.property_designation_type }),
+    schema: (s) => s.positionSchema({ commission: cottage.commission, property_designation_type: cottage.property_designation_type }),
   });
   const [lat, lng] = form.watch(['lat', 'lng']);
   const decimal = (v: string) => v.replace(',', '.');
@@ -104,7 +103,7 @@ export function LocationStep({ cottage, allTags }: { cottage: Cottage; allTags: 
   const { form, error, dialog } = useStepForm(cottage.id, {
     values: { cities: cottage.cities.map((c) => c.id), tags: cottage.tags },
     toPayload: (v) => ({ cities: v.cities, tags: v.tags.map((x) => x.id) }),
-    schema: locationSchema,
+    schema: (s) => s.locationSchema,
   });
   const [cities, tags] = form.watch(['cities', 'tags']);
   const setCities = (next: number[]) => form.setValue('cities', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
@@ -202,7 +201,7 @@ export function AmenitiesStep({ cottage }: { cottage: Cottage }) {
         comment_de: v.amenities[key]!.comment_de.trim() || null,
       })),
     }),
-    schema: amenitiesSchema,
+    schema: (s) => s.amenitiesSchema,
   });
   const state = form.watch('amenities');
   return (

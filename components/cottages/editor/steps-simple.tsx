@@ -1,6 +1,6 @@
 'use client';
 import { useTranslations } from 'next-intl';
-import { baseSchema, PROPERTY_TYPES, RENT_OUT_TYPES, pricingSchema, textSchema } from '@/lib/schemas/cottage';
+import { PROPERTY_TYPES, RENT_OUT_TYPES } from '@/lib/rules/ad';
 import { SelectField, TextAreaField } from '@/components/ui/fields';
 import { TextField } from '@/components/ui/text-field';
 import { digits, filtered, kronor, toInt, toOre } from '@/components/forms/inputs';
@@ -25,7 +25,7 @@ export function BaseStep({ cottage }: { cottage: Cottage }) {
       property_designation_type: v.property_designation_type || null,
       rent_out_type: v.rent_out_type || null,
     }),
-    schema: baseSchema(cottage.commission),
+    schema: (s) => s.baseSchema(cottage.commission),
   });
   const number = (name: 'area' | 'beds' | 'extra_beds', label: string) => <TextField label={label} inputMode="numeric" error={error(name)} {...filtered(form.register(name), digits)} />;
   return (
@@ -63,7 +63,7 @@ export function TextStep({ cottage }: { cottage: Cottage }) {
   const { form, error, dialog } = useStepForm(cottage.id, {
     values: Object.fromEntries(TEXT_FIELDS.map((k) => [k, cottage[k] ?? ''])) as Record<(typeof TEXT_FIELDS)[number], string>,
     toPayload: (v) => ({ ...v }),
-    schema: textSchema,
+    schema: (s) => s.textSchema,
   });
   return (
     <StepDialog cottageId={cottage.id} title={t('step_text')} {...dialog}>
@@ -93,7 +93,7 @@ export function PricingStep({ cottage }: { cottage: Cottage }) {
       ...Object.fromEntries(PRICES.map((k) => [k, toOre(v[k])])),
       ...Object.fromEntries(NOTES.map((k) => [k, v[k].trim() || null])),
     }),
-    schema: pricingSchema,
+    schema: (s) => s.pricingSchema,
   });
   return (
     <StepDialog cottageId={cottage.id} title={t('step_pricing')} size="wide" {...dialog}>

@@ -2,20 +2,24 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
-import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { api } from '@/lib/api/client';
 import { showMessage } from '@/lib/i18n/message';
 import { useZodForm } from '@/components/forms/use-zod-form';
 import { useApiMutation } from '@/components/query/use-api-mutation';
 
+type CottageSchemas = typeof import('@/lib/schemas/cottage');
+
 type Options<V extends FieldValues, P> = {
   /** What the dialog shows (text as typed: kronor, digits, '' for none). */
   values: V;
   /** The form's values as the API takes them (öre, numbers, null for none). */
   toPayload: (values: V) => unknown;
-  /** The shared schema of the API's payload (lib/schemas/cottage.ts): its issues land on the same-named fields. */
-  schema: $ZodType<P>;
+  /**
+   * The shared schema of the API's payload, picked from lib/schemas/cottage.ts: its issues land on the
+   * same-named fields. The module (and zod) load when the dialog is first checked, not with the page.
+   */
+  schema: (schemas: CottageSchemas) => $ZodType<P>;
   /** Where the dialog saves (default PUT /cottages/{id}). */
   path?: string;
 };
@@ -28,7 +32,16 @@ type Options<V extends FieldValues, P> = {
 export function useStepForm<V extends FieldValues, P>(cottageId: number, options: Options<V, P>) {
   const t = useTranslations();
   const router = useRouter();
-  const form = useZodForm(z.pipe(z.transform((values: V) => options.toPayload(values)), options.schema), { defaultValues: options.values as DefaultValues<V> });
+  const form = useZodForm(
+    () =>
+      Promise.all([import('zod/mini'), import('@/lib/schemas/cottage')]).then(([z, schemas]) =>
+        z.pipe(
+          z.transform((values: V) => options.toPayload(values)),
+          options.schema(schemas),
+        ),
+      ),
+    { defaultValues: options.values as DefaultValues<V> },
+  );
   const save = useApiMutation({
     mutationFn: (payload: P) => api(options.path ?? `/cottages/${cottageId}`, { method: 'PUT', body: payload }),
     form,
