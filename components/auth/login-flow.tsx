@@ -2,11 +2,9 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import * as z from 'zod/mini';
 import { api } from '@/lib/api/client';
 import { showMessage } from '@/lib/i18n/message';
 import { afterLoginPath, safeNext } from '@/lib/rules/next-path';
-import { loginBody, usernameBody } from '@/lib/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
@@ -16,7 +14,6 @@ import { useApiMutation } from '@/components/query/use-api-mutation';
 type Step = 'email' | 'password' | 'soft' | 'create';
 type Notice = 'linkSent' | 'resetSent' | 'accountCreated' | null;
 
-const passwordForm = z.object({ password: loginBody.shape.password });
 
 /** SPEC §2 /login: e-mail first; then password (STRICT), login link (SOFT) or create account. */
 export function LoginFlow({ next }: { next: string | null }) {
@@ -27,8 +24,9 @@ export function LoginFlow({ next }: { next: string | null }) {
   const [username, setUsername] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
 
-  const emailForm = useZodForm(usernameBody, { defaultValues: { username: '' } });
-  const pwForm = useZodForm(passwordForm, { defaultValues: { password: '' } });
+  // The schemas (and zod) load when the visitor first leaves a field, not with the page.
+  const emailForm = useZodForm(() => import('@/lib/schemas/auth').then((m) => m.usernameBody), { defaultValues: { username: '' } });
+  const pwForm = useZodForm(() => import('@/lib/schemas/auth').then((m) => m.loginPasswordForm), { defaultValues: { password: '' } });
 
   const check = useApiMutation({
     mutationFn: (email: string) => api<{ exists: boolean; type: 'SOFT' | 'STRICT' | null }>('/user/checkUsername', { body: { username: email } }),
