@@ -3,29 +3,17 @@ import Link from 'next/link';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { api } from '@/lib/api/client';
-import { INFINITE_SCROLL_THRESHOLD, PAGE_SIZE_BOOKINGS, type Locale } from '@/lib/constants';
+import { INFINITE_SCROLL_THRESHOLD, type Locale } from '@/lib/constants';
 import { formatDate, formatMoney } from '@/lib/format';
 import { queryKeys } from '@/lib/query/keys';
+import { bookingsPath, nextOffset, type BookingFiltersQuery } from '@/lib/query/lists';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { triggerIndex, useLoadMore } from '@/components/query/use-load-more';
 import { StatusChip } from './status-chip';
 import type { BookingListItem } from './types';
 
-export type BookingFiltersQuery = { status: string; checkInFrom: string; checkInTo: string; order: string };
 export type BookingsPage = { results: BookingListItem[]; nextPage: string | null };
-
-/** GET /api/user/bookings: 10 a page (SPEC §7), the status as its own flag (`pending=1`). */
-export function bookingsPath(f: BookingFiltersQuery, offset: number) {
-  const query = new URLSearchParams({ limit: String(PAGE_SIZE_BOOKINGS), offset: String(offset), order: f.order });
-  if (f.checkInFrom) query.set('checkInFrom', f.checkInFrom);
-  if (f.checkInTo) query.set('checkInTo', f.checkInTo);
-  if (f.status) query.set(f.status, '1');
-  return `/user/bookings?${query.toString()}`;
-}
-
-/** The API's next-page link carries the next offset. */
-export const nextOffset = (page: BookingsPage) => (page.nextPage ? Number(new URL(page.nextPage, 'http://x').searchParams.get('offset')) || null : null);
 
 /** My Bookings: the page's prefetched first page, then more as the reader scrolls. */
 export function BookingsList({ filters, filtered }: { filters: BookingFiltersQuery; filtered: boolean }) {

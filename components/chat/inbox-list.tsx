@@ -3,18 +3,16 @@ import Link from 'next/link';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { api } from '@/lib/api/client';
-import { INFINITE_SCROLL_THRESHOLD, PAGE_SIZE_CONVERSATIONS, type Locale } from '@/lib/constants';
+import { INFINITE_SCROLL_THRESHOLD, type Locale } from '@/lib/constants';
 import { formatDate } from '@/lib/format';
 import { queryKeys } from '@/lib/query/keys';
+import { inboxPath } from '@/lib/query/lists';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { triggerIndex, useLoadMore } from '@/components/query/use-load-more';
 import type { ConversationSummary } from './types';
 
 export type InboxPage = { results: ConversationSummary[]; nextPage: number | null };
-
-/** GET /api/conversations: 20 a page (SPEC §9), newest activity first, optionally one tag. */
-export const inboxPath = (tag: number | null, offset: number) => `/conversations?limit=${PAGE_SIZE_CONVERSATIONS}&offset=${offset}${tag ? `&tags=${tag}` : ''}`;
 
 /** System messages have no text: the inbox names them instead (SPEC §3 message types). */
 const PREVIEW_EVENTS = new Set(['booking_created', 'booking_paid', 'booking_cancelled', 'ask_for_review']);

@@ -2,10 +2,11 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { getTranslations } from 'next-intl/server';
-import { InboxList, inboxPath, type InboxPage } from '@/components/chat/inbox-list';
+import { InboxList, type InboxPage } from '@/components/chat/inbox-list';
 import { PageTitle } from '@/components/ui/page-title';
 import { apiGet, ApiResponseError } from '@/lib/api/server';
 import { queryKeys } from '@/lib/query/keys';
+import { inboxPath } from '@/lib/query/lists';
 import { getQueryClient } from '@/lib/query/server';
 
 export async function generateMetadata(): Promise<Metadata> {
