@@ -11,6 +11,12 @@ export const SNACKBAR_AUTO_HIDE_MS = 4000;
 export const NOTICE_AUTO_CLEAR_MS = 4000;
 export const RETRY_ATTEMPTS = 3;
 export const RETRY_WAIT_MS = 2000;
+/** New chat messages are fetched this often while the tab is visible (replies appear within 2 s). */
+export const CHAT_POLL_MS = 1000;
+/** SPEC §4/§9 payment return: the status is asked first after 700 ms, then every 1.5 s, for at most 30 s. */
+export const PAYMENT_POLL_FIRST_MS = 700;
+export const PAYMENT_POLL_INTERVAL_MS = 1500;
+export const PAYMENT_POLL_TIMEOUT_MS = 30_000;
 export const ACCOUNT_DELETION_REDIRECT_MS = 3000;
 
 export const PAGE_SIZE_BOOKINGS = 10;

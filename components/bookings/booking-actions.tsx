@@ -1,67 +1,48 @@
 'use client';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { useSnackbar } from '@/components/layout/snackbar';
 import { Button, buttonClass } from '@/components/ui/button';
 import { CheckboxField, TextAreaField } from '@/components/ui/fields';
-import { api, ApiClientError } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
 import { formatMoney } from '@/lib/format';
 import { showMessage } from '@/lib/i18n/message';
-import { CANCELLATION_REASON_MAX, CARD_TYPES, cancellationReasonError, type CardType } from '@/lib/rules/booking-form';
-import type { Booking, PaymentStart } from '@/lib/schemas/booking-dto';
+import { CANCELLATION_REASON_MAX, CARD_TYPES, type CardType } from '@/lib/rules/booking-form';
+import { useZodForm } from '@/components/forms/use-zod-form';
+import { useApiMutation } from '@/components/query/use-api-mutation';
+import type { Booking } from '@/lib/schemas/booking-dto';
 
 /** What the reader may do with the booking (SPEC §4): pay, cancel with a reason, change the time limit, print. */
 export function BookingActions({ booking }: { booking: Booking }) {
   const t = useTranslations('booking');
   const tv = useTranslations();
-  const snackbar = useSnackbar();
-  const router = useRouter();
-  const [terms, setTerms] = useState(false);
-  const [cardType, setCardType] = useState<CardType | ''>('');
-  const [paying, setPaying] = useState(false);
-  const [payError, setPayError] = useState<string | null>(null);
   const [cancelOpen, setCancelOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
-  const [cancelling, setCancelling] = useState(false);
+  // The schemas (and zod) load when the reader first pays or cancels, not with the booking page.
+  const payForm = useZodForm(() => import('@/lib/schemas/booking').then((m) => m.bookingPaymentBody), { defaultValues: { accept_terms: false as true, card_type: '' as CardType } });
+  const cancelForm = useZodForm(() => import('@/lib/schemas/booking').then((m) => m.cancelBookingBody), { defaultValues: { cancellation_reason: '' } });
+  const payError = payForm.formState.errors.accept_terms?.message ?? payForm.formState.errors.card_type?.message;
+
+  const pay = useApiMutation({
+    mutationFn: (body: { card_type: CardType; accept_terms: true }) => api<{ RedirectURL: string }>(`/bookings/${booking.id}/payment`, { body }),
+    fallback: t('paymentFailedRetry'),
+    onSuccess: ({ RedirectURL }) => window.location.assign(RedirectURL),
+  });
+  const cancel = useApiMutation({
+    mutationFn: (body: { cancellation_reason: string }) => api(`/bookings/${booking.id}/cancel`, { method: 'PUT', body }),
+    form: cancelForm,
+    fallback: t('cancelFailed'),
+    success: t('cancelledNotice'),
+    refresh: true,
+    onSuccess: () => setCancelOpen(false),
+  });
   const cancelToggle = useId();
   // Closing the cancel box removes what had focus: it goes back to the button that opened it.
   const keep = () => {
     setCancelOpen(false);
     document.getElementById(cancelToggle)?.focus();
   };
-
-  async function pay() {
-    if (!terms) return setPayError(t('termsRequired'));
-    if (!cardType) return setPayError(t('cardTypeRequired'));
-    setPayError(null);
-    setPaying(true);
-    try {
-      const { RedirectURL } = await api<PaymentStart>(`/bookings/${booking.id}/payment`, { body: { card_type: cardType, accept_terms: true } });
-      window.location.assign(RedirectURL);
-    } catch (error) {
-      setPaying(false);
-      snackbar(error instanceof ApiClientError && error.message ? error.message : t('paymentFailedRetry'));
-    }
-  }
-
-  async function cancel() {
-    const problem = cancellationReasonError(reason);
-    if (problem) return setReasonError(showMessage(tv, problem));
-    setCancelling(true);
-    try {
-      await api(`/bookings/${booking.id}/cancel`, { method: 'PUT', body: { cancellation_reason: reason.trim() } });
-      setCancelOpen(false);
-      snackbar(t('cancelledNotice'), { severity: 'success' });
-      router.refresh();
-    } catch (error) {
-      snackbar(error instanceof ApiClientError && error.message ? error.message : t('cancelFailed'));
-    } finally {
-      setCancelling(false);
-    }
-  }
+  const paying = pay.isPending || pay.isSuccess;
+  const cancelling = cancel.isPending;
 
   const { actions } = booking;
   return (
@@ -70,23 +51,23 @@ export function BookingActions({ booking }: { booking: Booking }) {
         booking.guest_profile_complete ? (
           <div className="flex flex-col gap-3 rounded-lg bg-white p-5 shadow-sm" data-testid="pay-box">
             <h2 className="text-lg font-semibold">{t('acceptTitle')}</h2>
-            <CheckboxField label={booking.insurance ? t('acceptTermsInsurance') : t('acceptTerms')} checked={terms} onChange={(e) => setTerms(e.target.checked)} />
+            <CheckboxField label={booking.insurance ? t('acceptTermsInsurance') : t('acceptTerms')} {...payForm.register('accept_terms')} />
             <fieldset className="flex flex-wrap gap-4">
               <legend className="mb-1 text-sm font-medium">{t('cardType')}</legend>
               {CARD_TYPES.map((type) => (
                 <label key={type} className="flex items-center gap-2 text-sm">
-                  <input type="radio" name="card_type" value={type} checked={cardType === type} onChange={() => setCardType(type)} className="accent-brand-700" />
+                  <input type="radio" value={type} className="accent-brand-700" {...payForm.register('card_type')} />
                   {t(`card_${type}`)}
                 </label>
               ))}
             </fieldset>
             {payError ? (
               <p role="alert" className="text-sm text-red-700">
-                {payError}
+                {showMessage(tv, payError)}
               </p>
             ) : null}
             <div>
-              <Button onClick={() => void pay()} disabled={paying}>
+              <Button onClick={() => void payForm.handleSubmit((body) => pay.mutate(body))()} disabled={paying}>
                 {t('acceptAndPay', { amount: formatMoney(booking.total_price) })}
               </Button>
             </div>
@@ -133,16 +114,12 @@ export function BookingActions({ booking }: { booking: Booking }) {
           ) : null}
           <TextAreaField
             label={t('cancellationReason')}
-            value={reason}
             maxLength={CANCELLATION_REASON_MAX}
-            error={reasonError}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setReasonError(undefined);
-            }}
+            error={showMessage(tv, cancelForm.formState.errors.cancellation_reason?.message)}
+            {...cancelForm.register('cancellation_reason')}
           />
           <div className="flex gap-3">
-            <Button onClick={() => void cancel()} disabled={cancelling}>
+            <Button onClick={() => void cancelForm.handleSubmit((body) => cancel.mutate(body))()} disabled={cancelling}>
               {t('confirmCancel')}
             </Button>
             <Button variant="secondary" onClick={keep}>

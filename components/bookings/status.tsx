@@ -1,26 +1,10 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { formatDate } from '@/lib/format';
 import type { Locale } from '@/lib/constants';
-import type { Booking, BookingLabel } from '@/lib/schemas/booking-dto';
+import { StatusChip, STATUS_COLOURS } from './status-chip';
+import type { Booking } from '@/lib/schemas/booking-dto';
 
-/** SPEC §4 colours: pending amber, expired red, paid green, paid out darker green, finished blue, cancelled red. */
-export const STATUS_COLOURS: Record<BookingLabel, string> = {
-  PENDING: 'bg-amber-100 text-amber-900 border-amber-300',
-  EXPIRED: 'bg-red-50 text-red-800 border-red-200',
-  PAID: 'bg-green-100 text-green-900 border-green-300',
-  PAID_OUT: 'bg-green-800 text-white border-green-900',
-  FINISHED: 'bg-sky-100 text-sky-900 border-sky-300',
-  CANCELLED: 'bg-red-100 text-red-900 border-red-300',
-};
-
-export async function StatusChip({ label }: { label: BookingLabel }) {
-  const t = await getTranslations('booking');
-  return (
-    <span className={`inline-block rounded-full border px-2.5 py-0.5 text-xs font-semibold ${STATUS_COLOURS[label]}`} data-testid="status-chip">
-      {t(`status_${label}`)}
-    </span>
-  );
-}
+export { StatusChip, STATUS_COLOURS };
 
 /** The banner at the top of a booking: what state it is in, for this reader, in the spec's words. */
 export async function StatusBanner({ booking }: { booking: Booking }) {

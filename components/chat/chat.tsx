@@ -1,24 +1,20 @@
 'use client';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { api, ApiClientError } from '@/lib/api/client';
-import { putWithProgress } from '@/lib/api/upload';
-import { CHAT_FILE_MAX_BYTES, RETRY_ATTEMPTS, RETRY_WAIT_MS, type Locale } from '@/lib/constants';
+import { CHAT_FILE_MAX_BYTES, type Locale } from '@/lib/constants';
 import { formatDate, formatTime, formatWeekdayDate } from '@/lib/format';
 import { findOffPlatform, stripOffPlatform } from '@/lib/rules/off-platform';
 import { MESSAGE_MAX_LENGTH } from '@/lib/rules/conversation';
 import { Button } from '@/components/ui/button';
 import { InlineConfirm } from '@/components/ui/inline-confirm';
 import { useSnackbar } from '@/components/layout/snackbar';
-import type { ChatMessage, ChatUploadTicket, Conversation } from '@/lib/schemas/conversation-dto';
+import type { Conversation } from '@/lib/schemas/conversation-dto';
 import Paperclip from 'lucide-react/icons/paperclip';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import X from 'lucide-react/icons/x';
+import { useMessages } from './use-messages';
 
-/** New messages from the other side are fetched this often while the tab is visible (SPEC: within 2 s). */
-export const POLL_MS = 1000;
 const draftKey = (id: number) => `stuga.draft.${id}`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Booking events the server writes into the chat (SPEC §3 message types). */
 const BOOKING_EVENTS = new Set(['booking_created', 'booking_paid', 'booking_cancelled']);
@@ -27,15 +23,16 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
   const t = useTranslations('chat');
   const locale = useLocale() as Locale;
   const snackbar = useSnackbar();
-  const [messages, setMessages] = useState<ChatMessage[]>(conversation.Messages);
   const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
   const [warning, setWarning] = useState<string[] | null>(null);
   const [upload, setUpload] = useState<{ name: string; percent: number } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const seenUpTo = useRef(0);
   const id = conversation.id;
+  const { messages, send, attach, remove, seen } = useMessages(id, setUpload);
+  const sending = send.isPending;
+  const markSeen = seen.mutate;
 
   // The draft is kept per conversation: restored here, saved on every change, cleared on send.
   useEffect(() => {
@@ -50,93 +47,29 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
     else window.localStorage.removeItem(draftKey(id));
   };
 
-  // Poll for newer messages while the page is visible.
-  const lastId = messages.at(-1)?.id ?? 0;
-  const lastIdRef = useRef(lastId);
-  useEffect(() => {
-    lastIdRef.current = lastId;
-  }, [lastId]);
-  useEffect(() => {
-    let stopped = false;
-    async function tick() {
-      while (!stopped) {
-        await sleep(POLL_MS);
-        if (stopped || document.visibilityState !== 'visible') continue;
-        try {
-          const fresh = await api<ChatMessage[]>(`/conversations/${id}/messages?after=${lastIdRef.current}`);
-          if (fresh.length) setMessages((list) => [...list, ...fresh.filter((m) => !list.some((x) => x.id === m.id))]);
-        } catch {
-          // A failed poll is retried on the next tick.
-        }
-      }
-    }
-    void tick();
-    return () => {
-      stopped = true;
-    };
-  }, [id]);
-
   // Scroll to the newest, and tell the server what has been seen.
   useEffect(() => {
     list.current?.lastElementChild?.scrollIntoView({ block: 'end' });
     const lastFromOther = [...messages].reverse().find((m) => m.user_id !== me);
     if (lastFromOther && lastFromOther.id > seenUpTo.current) {
       seenUpTo.current = lastFromOther.id;
-      void api(`/conversations/${id}/messages/${lastFromOther.id}/seen`, { method: 'POST' }).catch(() => undefined);
+      markSeen(lastFromOther.id);
     }
-  }, [messages, me, id]);
-
-  const send = useCallback(
-    async (body: string) => {
-      setSending(true);
-      for (let attempt = 1; attempt <= RETRY_ATTEMPTS; attempt++) {
-        try {
-          const message = await api<ChatMessage>(`/conversations/${id}/messages`, { body: { text: body } });
-          setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
-          changeText('');
-          setSending(false);
-          return;
-        } catch (error) {
-          if (error instanceof ApiClientError && error.status < 500) {
-            snackbar(error.message || t('sendFailed'));
-            break;
-          }
-          if (attempt < RETRY_ATTEMPTS) await sleep(RETRY_WAIT_MS);
-        }
-      }
-      snackbar(t('sendFailed'));
-      setSending(false);
-    },
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- changeText only writes state and storage
-    [id, snackbar, t],
-  );
+  }, [messages, me, markSeen]);
 
   function submit() {
     const body = text.trim();
     if (!body || sending) return;
     const found = findOffPlatform(body);
     if (found.length) return setWarning(found.map((f) => f.text));
-    void send(body);
+    sendText(body);
   }
 
-  async function attach(file: File) {
+  const sendText = (body: string) => send.mutate(body, { onSuccess: () => changeText('') });
+
+  function attachFile(file: File) {
     if (file.size >= CHAT_FILE_MAX_BYTES) return snackbar(t('fileTooLarge'));
-    setUpload({ name: file.name, percent: 0 });
-    try {
-      const ticket = await api<ChatUploadTicket>(`/conversations/${id}/upload`, { body: { fileName: file.name } });
-      await putWithProgress(ticket, file, (percent) => setUpload({ name: file.name, percent }));
-      const message = await api<ChatMessage>(`/conversations/${id}/files`, { body: { path: ticket.path, fileName: file.name } });
-      setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
-    } catch (error) {
-      snackbar(error instanceof ApiClientError && error.message ? error.message : t('uploadFailed'));
-    } finally {
-      setUpload(null);
-    }
-  }
-
-  async function remove(message: ChatMessage) {
-    await api(`/conversations/${id}/messages/${message.id}`, { method: 'DELETE' });
-    setMessages((list) => list.map((m) => (m.id === message.id ? { ...m, text: '', deleted_at: new Date().toISOString() } : m)));
+    attach.mutate(file);
   }
 
   const days = messages.map((m) => formatWeekdayDate(m.created_at, locale));
@@ -194,7 +127,7 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
                   <p className="mt-1 flex items-center justify-end gap-2 text-[11px] opacity-70">
                     {formatTime(m.created_at, locale)}
                     {mine && !m.deleted_at && (m.type === 'text' || m.type === 'file') ? (
-                      <button type="button" className="underline" onClick={() => void remove(m)} aria-label={t('deleteMessage')}>
+                      <button type="button" className="underline" onClick={() => remove.mutate(m)} aria-label={t('deleteMessage')}>
                         <X className="size-3.5" aria-hidden />
                       </button>
                     ) : null}
@@ -250,7 +183,7 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
                   onChange={(e) => {
                     const file = e.target.files?.[0];
                     e.target.value = '';
-                    if (file) void attach(file);
+                    if (file) attachFile(file);
                   }}
                 />
                 {/* aria-disabled, not disabled, while a file uploads: a disabled button would drop the keyboard's focus. */}
@@ -280,7 +213,7 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
           cancelLabel={t('removeAndEdit')}
           onConfirm={() => {
             setWarning(null);
-            void send(text.trim());
+            sendText(text.trim());
           }}
           onCancel={() => {
             setWarning(null);

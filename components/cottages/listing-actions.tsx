@@ -1,11 +1,10 @@
 'use client';
 import { useState } from 'react';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { api, ApiClientError } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useSnackbar } from '@/components/layout/snackbar';
+import { useApiMutation } from '@/components/query/use-api-mutation';
 
 type Props = { id: number; title: string; canHide: boolean; canActivate: boolean; canDelete: boolean };
 
@@ -13,34 +12,26 @@ type Props = { id: number; title: string; canHide: boolean; canActivate: boolean
 export function ListingActions({ id, title, canHide, canActivate, canDelete }: Props) {
   const t = useTranslations('cottage');
   const tCommon = useTranslations('common');
-  const router = useRouter();
-  const snackbar = useSnackbar();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function run(path: string, method: string, success?: string) {
-    setBusy(true);
-    try {
-      await api(path, { method });
-      if (success) snackbar(success, { severity: 'success' });
-      router.refresh();
-    } catch (error) {
-      snackbar(error instanceof ApiClientError && error.message ? error.message : tCommon('close'));
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
-  }
+  const run = useApiMutation({
+    mutationFn: ({ path, method }: { path: string; method: string; success?: string }) => api(path, { method }),
+    fallback: tCommon('close'),
+    success: (_, { success }) => success ?? null,
+    refresh: true,
+    onSuccess: () => setConfirming(false),
+    onError: () => setConfirming(false),
+  });
+  const busy = run.isPending;
 
   return (
     <>
       {canHide ? (
-        <Button variant="text" disabled={busy} onClick={() => run(`/cottages/${id}/hide`, 'POST')}>
+        <Button variant="text" disabled={busy} onClick={() => run.mutate({ path: `/cottages/${id}/hide`, method: 'POST' })}>
           {t('hide')}
         </Button>
       ) : null}
       {canActivate ? (
-        <Button variant="text" disabled={busy} onClick={() => run(`/cottages/${id}/activate`, 'POST')}>
+        <Button variant="text" disabled={busy} onClick={() => run.mutate({ path: `/cottages/${id}/activate`, method: 'POST' })}>
           {t('activate')}
         </Button>
       ) : null}
@@ -55,7 +46,7 @@ export function ListingActions({ id, title, canHide, canActivate, canDelete }: P
           text={t('deleteConfirm', { title })}
           confirmLabel={t('delete')}
           busy={busy}
-          onConfirm={() => run(`/cottages/${id}`, 'DELETE', t('deleted'))}
+          onConfirm={() => run.mutate({ path: `/cottages/${id}`, method: 'DELETE', success: t('deleted') })}
           onCancel={() => setConfirming(false)}
         />
       ) : null}

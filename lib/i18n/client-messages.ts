@@ -27,7 +27,7 @@ export const SHELL_NAMESPACES = [
 
 /** The namespaces of one area's client components, besides the shell's. */
 export const AREA_NAMESPACES = {
-  conversations: ['chat'],
+  conversations: ['chat', 'conversations'],
   conversationBookings: ['chat', 'booking', 'cottage'],
   bookings: ['booking'],
   cottages: ['cottage', 'images'],

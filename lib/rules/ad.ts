@@ -1,6 +1,10 @@
 // SPEC §4 "Ad lifecycle": which steps of an ad are done, and the listing's status.
 import { hasAvailablePeriod, type CalendarRange } from './calendar';
 
+/** SPEC §3: the kinds of property and of letting an ad names. */
+export const PROPERTY_TYPES = ['HOUSE', 'COTTAGE', 'APARTMENT'] as const;
+export const RENT_OUT_TYPES = ['ENTIRE_HOME', 'PART_OF_HOME'] as const;
+
 export const AD_STEPS = ['base', 'text', 'position', 'location', 'amenities', 'pricing', 'calendar', 'images', 'payment', 'verify'] as const;
 export type AdStep = (typeof AD_STEPS)[number];
 /** The 7 steps an ad needs before it can continue to payment or review. */

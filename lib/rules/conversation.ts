@@ -41,3 +41,10 @@ export function sameVerdict(a: HostVerdict, b: HostVerdict): boolean {
   const canonical = (details: object) => JSON.stringify(Object.entries(details).filter(([, v]) => v !== undefined).sort(([x], [y]) => (x < y ? -1 : 1)));
   return a.recommended === b.recommended && canonical(a.details) === canonical(b.details);
 }
+
+/** New messages after the ones shown, each once (a poll and a send may both bring the same message). */
+export function appendMessages<M extends { id: number }>(shown: readonly M[], fresh: readonly M[]): M[] {
+  const known = new Set(shown.map((m) => m.id));
+  const added = fresh.filter((m) => !known.has(m.id) && known.add(m.id));
+  return added.length ? [...shown, ...added] : (shown as M[]);
+}

@@ -22,6 +22,9 @@ export const loginBody = z.object({
   password: safeString({ error: 'validation.passwordRequired' }).check(z.minLength(1, 'validation.passwordRequired'), z.maxLength(1024)),
 });
 
+/** The sign-in form's second step: the password alone (the e-mail was checked in the first). */
+export const loginPasswordForm = z.object({ password: loginBody.shape.password });
+
 export const createAccountBody = z.object({
   username: emailSchema,
   language: z._default(z.enum(USER_LANGUAGES), 'sv'),

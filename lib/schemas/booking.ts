@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { addDays, addMonths, isDay } from '../rules/dates';
 import { idNumber, safeString } from './common';
-import { BOOKING_ORDERS, BOOKING_YEARS_AHEAD, CARD_TYPES, CLEANING_POLICIES, TOTAL_PRICE_MAX_SEK, TOTAL_PRICE_MIN_SEK, cancellationReasonError, expirationError } from '../rules/booking-form';
+import { BOOKING_ORDERS, BOOKING_YEARS_AHEAD, CARD_TYPES, CLEANING_POLICIES, TOTAL_PRICE_MAX_SEK, TOTAL_PRICE_MIN_SEK, cancellationReasonError, expirationError, offerPayload, type OfferFormValues } from '../rules/booking-form';
 import { withValues } from './cottage-fields';
 
 /** A choice in a select: required. */
@@ -65,6 +65,13 @@ export const cancelBookingBody = z.object({
 });
 
 
+/** The offer form: its text fields turned into the payload (offerPayload) and checked by the API's schema. */
+export const offerForm = (today: string, ids: { conversation_id: number; guest_id: number }) =>
+  z.pipe(
+    z.transform((v: OfferFormValues): unknown => offerPayload(v, ids)),
+    bookingOfferSchema(today),
+  );
+
 /** Accept and pay (SPEC §4): the terms ticked and a card type chosen. */
 export const bookingPaymentBody = z.object({
   card_type: z.enum(CARD_TYPES, { error: 'booking.cardTypeRequired' }),
@@ -78,6 +85,17 @@ export const sendTermsBody = z.object({ accept_terms: z.literal(true, { error: '
 export const editExpiryBody = z.object({
   booking_expiration_date: safeString({ error: 'validation.required' }).check(z.minLength(1, 'validation.required')),
 });
+
+/** The edit page's form (SPEC §5 "Edit offer"): the time limit from today up to check-in. */
+export const expiryForm = (today: string, checkIn: string) =>
+  z.object({
+    booking_expiration_date: safeString({ error: 'validation.required' }).check(
+      z.superRefine((v, ctx) => {
+        const error = expirationError(v, today, checkIn);
+        if (error) ctx.issues.push({ code: 'custom', message: error, input: v });
+      }),
+    ),
+  });
 
 /** POST /api/bookings/{cottageId}/overlap: the stay to compare with the ad's other bookings. */
 export const overlapBody = z.object({

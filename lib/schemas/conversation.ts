@@ -22,6 +22,22 @@ export const contactHostBody = z.object({
   guests: z.optional(z.nullable(z.int().check(z.minimum(1, 'validation.between?min=1&max=100'), z.maximum(100, 'validation.between?min=1&max=100')))),
 });
 
+/** The public ad's contact form: the fields as typed ('' for none), sent as contactHostBody. */
+export const contactHostForm = (cottageId: number) =>
+  z.pipe(
+    z.transform(
+      (v: { text: string; check_in: string; check_out: string; guests: string }): z.input<typeof contactHostBody> => ({
+        cottage_id: cottageId,
+        text: v.text,
+        check_in: v.check_in || null,
+        check_out: v.check_out || null,
+        guests: v.guests ? Number(v.guests) : null,
+      }),
+    ),
+    contactHostBody,
+  );
+export type ContactHostBody = z.output<typeof contactHostBody>;
+
 export const conversationListQuery = z.object({
   limit: z.optional(safeString().check(z.regex(/^\d{1,3}$/, 'errors.badUrl'))),
   offset: z.optional(safeString().check(z.regex(/^\d{1,7}$/, 'errors.badUrl'))),

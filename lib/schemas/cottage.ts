@@ -3,8 +3,8 @@
 import * as z from 'zod/mini';
 import { AMENITY_KEYS } from '../data/amenities';
 import { CITY_IDS, REGION_IDS } from '../data/regions';
-import { addressRequired } from '../rules/ad';
-import { CALENDAR_STATES } from '../rules/calendar';
+import { addressRequired, PROPERTY_TYPES, RENT_OUT_TYPES } from '../rules/ad';
+import { CALENDAR_STATES, hasAvailablePeriod } from '../rules/calendar';
 import { isDay } from '../rules/dates';
 import { propertyDesignationError } from '../rules/property-designation';
 import { idNumber, safeString } from './common';
@@ -12,8 +12,7 @@ import { AD_TITLE_MAX, AREA_MAX, optionalText, PRICE_MAX_SEK, required, text, wi
 
 export { AD_TITLE_MAX, AREA_MAX, PRICE_MAX_SEK, withValues };
 
-export const PROPERTY_TYPES = ['HOUSE', 'COTTAGE', 'APARTMENT'] as const;
-export const RENT_OUT_TYPES = ['ENTIRE_HOME', 'PART_OF_HOME'] as const;
+export { PROPERTY_TYPES, RENT_OUT_TYPES };
 const count = (min: number, max: number) => z.int({ error: required }).check(z.minimum(min, withValues('validation.between', { min, max })), z.maximum(max, withValues('validation.between', { min, max })));
 const price = z.nullable(z.int({ error: 'cottage.priceInvalid' }).check(z.minimum(100, 'cottage.priceRange'), z.maximum(PRICE_MAX_SEK * 100, 'cottage.priceRange')));
 
@@ -116,6 +115,10 @@ export const calendarSchema = z.object({
     )
     .check(z.maxLength(5000)),
 });
+
+/** The calendar dialog: a commission ad needs at least one available period (SPEC §5 "Calendar"). */
+export const calendarForm = (commission: boolean | null) =>
+  calendarSchema.check(z.refine((v) => commission !== true || hasAvailablePeriod(v.ranges), { path: ['ranges'], message: 'cottage.calendarNeedsAvailable' }));
 
 export const imageCommentSchema = z.object({ comment_sv: optionalText(255), comment_en: optionalText(255), comment_de: optionalText(255) });
 export const imageRegisterSchema = z.object({ filename: safeString().check(z.regex(/^[A-Za-z0-9_-]{16,80}\.(jpg|jpeg|png)$/, 'images.invalidType')) });

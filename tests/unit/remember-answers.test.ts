@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { rememberAnswers } from '@/lib/api/remember-answers';
-import { withRetries } from '@/lib/api/retry';
+import { QueryClient } from '@tanstack/react-query';
+import { shouldRetry } from '@/lib/query/retry';
 
 describe('rememberAnswers', () => {
   it('loads a key once while it succeeds', async () => {
@@ -19,7 +20,8 @@ describe('rememberAnswers', () => {
       if (calls === 1) throw new Error('down');
       return 'ok';
     };
-    const answer = await withRetries(() => rememberAnswers(memo, '/b', load), 3, 0);
+    const client = new QueryClient();
+    const answer = await client.fetchQuery({ queryKey: ['b'], queryFn: () => rememberAnswers(memo, '/b', load), retry: shouldRetry, retryDelay: 0 });
     expect(answer).toBe('ok');
     expect(calls).toBe(2);
   });

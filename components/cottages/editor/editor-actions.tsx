@@ -1,37 +1,28 @@
 'use client';
 import { useState } from 'react';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { api, ApiClientError } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useSnackbar } from '@/components/layout/snackbar';
+import { useApiMutation } from '@/components/query/use-api-mutation';
 import type { Cottage } from '@/lib/schemas/cottage-dto';
 
 /** SPEC §2 editor buttons: Continue (to payment), Send for review (confirmed), the disabled 'sent' state, Preview. */
 export function EditorActions({ cottage }: { cottage: Cottage }) {
   const t = useTranslations('cottage');
   const tCommon = useTranslations('common');
-  const router = useRouter();
-  const snackbar = useSnackbar();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const sent = cottage.asked_for_review_at !== null && cottage.reviewed_at === null;
   const canSend = cottage.commission === true && cottage.complete && !cottage.asked_for_review_at;
-
-  async function sendForReview() {
-    setBusy(true);
-    try {
-      await api(`/cottages/${cottage.id}/send-for-review`, { method: 'POST' });
-      router.refresh();
-    } catch (error) {
-      snackbar(error instanceof ApiClientError && error.message ? error.message : tCommon('tryAgain'));
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
-  }
+  const send = useApiMutation({
+    mutationFn: () => api(`/cottages/${cottage.id}/send-for-review`, { method: 'POST' }),
+    fallback: tCommon('tryAgain'),
+    refresh: true,
+    onSuccess: () => setConfirming(false),
+    onError: () => setConfirming(false),
+  });
+  const busy = send.isPending;
 
   let hint: string | null = null;
   let main: React.ReactNode = null;
@@ -77,7 +68,7 @@ export function EditorActions({ cottage }: { cottage: Cottage }) {
           text={t('sendForReviewConfirm')}
           confirmLabel={t('sendForReview')}
           busy={busy}
-          onConfirm={sendForReview}
+          onConfirm={() => send.mutate()}
           onCancel={() => setConfirming(false)}
         />
       ) : null}

@@ -1,13 +1,13 @@
 'use client';
 import { useRef, useState } from 'react';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { api, ApiClientError } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
 import { putWithProgress } from '@/lib/api/upload';
 import { IMAGE_MAX_BYTES, IMAGE_MIN_SIDE } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
 import { InlineConfirm } from '@/components/ui/inline-confirm';
 import { useSnackbar } from '@/components/layout/snackbar';
+import { useApiMutation } from '@/components/query/use-api-mutation';
 import type { Cottage, CottageImage, ImageUploadTicket as Ticket } from '@/lib/schemas/cottage-dto';
 import { StepDialog } from './step-dialog';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
@@ -32,7 +32,6 @@ async function dimensionsOk(file: File): Promise<boolean> {
 
 export function ImagesStep({ cottage }: { cottage: Cottage }) {
   const t = useTranslations();
-  const router = useRouter();
   const snackbar = useSnackbar();
   const [images, setImages] = useState<CottageImage[]>(cottage.images);
   const [progress, setProgress] = useState<Progress[]>([]);
@@ -41,40 +40,44 @@ export function ImagesStep({ cottage }: { cottage: Cottage }) {
   const input = useRef<HTMLInputElement>(null);
   const base = `/cottages/${cottage.id}`;
 
-  async function upload(files: File[]) {
-    const wrongType = files.filter((f) => !['image/jpeg', 'image/png'].includes(f.type));
-    if (wrongType.length) snackbar(t('images.invalidType'), { durationMs: TYPE_NOTICE_MS });
-    const candidates = files.filter((f) => !wrongType.includes(f));
-    const invalid: string[] = [];
-    setProgress(candidates.map((f) => ({ name: f.name, percent: 0 })));
-    for (const file of candidates) {
-      if (file.size >= IMAGE_MAX_BYTES || !(await dimensionsOk(file))) {
-        invalid.push(file.name);
-        continue;
+  // Each file is checked and sent on its own; the ones that fail are named together at the end (SPEC §8).
+  const uploadFiles = useApiMutation({
+    mutationFn: async (files: File[]) => {
+      const wrongType = files.filter((f) => !['image/jpeg', 'image/png'].includes(f.type));
+      if (wrongType.length) snackbar(t('images.invalidType'), { durationMs: TYPE_NOTICE_MS });
+      const candidates = files.filter((f) => !wrongType.includes(f));
+      const invalid: string[] = [];
+      setProgress(candidates.map((f) => ({ name: f.name, percent: 0 })));
+      for (const file of candidates) {
+        if (file.size >= IMAGE_MAX_BYTES || !(await dimensionsOk(file))) {
+          invalid.push(file.name);
+          continue;
+        }
+        try {
+          const ticket = await api<Ticket>(`${base}/images/upload`, { body: { fileName: file.name } });
+          await putWithProgress(ticket, file, (percent) => setProgress((list) => list.map((p) => (p.name === file.name ? { ...p, percent } : p))));
+          const image = await api<CottageImage>(`${base}/images`, { body: { filename: ticket.filename } });
+          setImages((list) => [...list, image]);
+        } catch {
+          invalid.push(file.name);
+        }
       }
-      try {
-        const ticket = await api<Ticket>(`${base}/images/upload`, { body: { fileName: file.name } });
-        await putWithProgress(ticket, file, (percent) => setProgress((list) => list.map((p) => (p.name === file.name ? { ...p, percent } : p))));
-        const image = await api<CottageImage>(`${base}/images`, { body: { filename: ticket.filename } });
-        setImages((list) => [...list, image]);
-      } catch {
-        invalid.push(file.name);
-      }
-    }
-    setProgress([]);
-    if (invalid.length) snackbar(t('images.invalidFile', { filenames: invalid.join(', ') }), { durationMs: FILE_NOTICE_MS });
-    router.refresh();
-  }
+      setProgress([]);
+      if (invalid.length) snackbar(t('images.invalidFile', { filenames: invalid.join(', ') }), { durationMs: FILE_NOTICE_MS });
+    },
+    refresh: true,
+  });
+  const upload = (files: File[]) => uploadFiles.mutate(files);
 
-  async function reorder(next: CottageImage[]) {
+  const reorderImages = useApiMutation({
+    mutationFn: (next: CottageImage[]) => api<CottageImage[]>(`${base}/images_reorder`, { method: 'PUT', body: { ids: next.map((i) => i.id) } }),
+    refresh: true,
+    onSuccess: setImages,
+  });
+  const reorder = (next: CottageImage[]) => {
     setImages(next);
-    try {
-      setImages(await api<CottageImage[]>(`${base}/images_reorder`, { method: 'PUT', body: { ids: next.map((i) => i.id) } }));
-      router.refresh();
-    } catch (error) {
-      snackbar(error instanceof ApiClientError && error.message ? error.message : t('errors.generic'));
-    }
-  }
+    reorderImages.mutate(next);
+  };
 
   const move = (index: number, delta: number) => {
     const target = index + delta;
@@ -84,22 +87,28 @@ export function ImagesStep({ cottage }: { cottage: Cottage }) {
     void reorder(next);
   };
 
-  async function saveComment(image: CottageImage, field: 'comment_sv' | 'comment_en' | 'comment_de', value: string) {
-    if ((image[field] ?? '') === value) return;
-    const updated = await api<CottageImage>(`${base}/images/${image.id}`, {
-      method: 'PUT',
-      body: { comment_sv: image.comment_sv, comment_en: image.comment_en, comment_de: image.comment_de, [field]: value.trim() || null },
-    });
-    setImages((list) => list.map((i) => (i.id === updated.id ? updated : i)));
-  }
+  const comment = useApiMutation({
+    mutationFn: ({ image, field, value }: { image: CottageImage; field: 'comment_sv' | 'comment_en' | 'comment_de'; value: string }) =>
+      api<CottageImage>(`${base}/images/${image.id}`, {
+        method: 'PUT',
+        body: { comment_sv: image.comment_sv, comment_en: image.comment_en, comment_de: image.comment_de, [field]: value.trim() || null },
+      }),
+    onSuccess: (updated) => setImages((list) => list.map((i) => (i.id === updated.id ? updated : i))),
+  });
+  const saveComment = (image: CottageImage, field: 'comment_sv' | 'comment_en' | 'comment_de', value: string) => {
+    if ((image[field] ?? '') !== value) comment.mutate({ image, field, value });
+  };
 
-  async function remove(image: CottageImage) {
-    await api(`${base}/images/${image.id}`, { method: 'DELETE' });
-    setImages((list) => list.filter((i) => i.id !== image.id));
-    setDeleting(null);
-    snackbar(t('cottage.imageDeleted'), { severity: 'success' });
-    router.refresh();
-  }
+  const removeImage = useApiMutation({
+    mutationFn: (image: CottageImage) => api(`${base}/images/${image.id}`, { method: 'DELETE' }),
+    success: t('cottage.imageDeleted'),
+    refresh: true,
+    onSuccess: (_, image) => {
+      setImages((list) => list.filter((i) => i.id !== image.id));
+      setDeleting(null);
+    },
+  });
+  const remove = (image: CottageImage) => removeImage.mutate(image);
 
   return (
     <StepDialog cottageId={cottage.id} title={t('cottage.step_images')} size="wide" dirty={progress.length > 0} saving={false} leaveText={t('cottage.leaveUpload')}>

@@ -6,8 +6,8 @@ import { useTranslations } from 'next-intl';
 import { api, ApiClientError } from '@/lib/api/client';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { useSnackbar } from '@/components/layout/snackbar';
-import type { BankIdStart, Cottage } from '@/lib/schemas/cottage-dto';
+import { useApiMutation } from '@/components/query/use-api-mutation';
+import type { Cottage } from '@/lib/schemas/cottage-dto';
 import { StepDialog } from './step-dialog';
 
 /** Identity verification: BankID (through the provider's page and back), or ID documents via the payout form. */
@@ -15,39 +15,40 @@ export function VerifyStep({ cottage, hasValidBooking }: { cottage: Cottage; has
   const t = useTranslations();
   const router = useRouter();
   const params = useSearchParams();
-  const snackbar = useSnackbar();
   const [error, setError] = useState<{ message: string; fields: string[] } | null>(null);
-  const [busy, setBusy] = useState(false);
   const completing = useRef(false);
   const verified = cottage.verified_by === 'BANKID' || cottage.verified_by === 'BOTH';
   const session = params.get('bankid');
+  // BankID's failures show in the dialog, with the mismatched fields.
+  const showError = (e: unknown, withFields: boolean) =>
+    setError({ message: e instanceof ApiClientError && e.message ? e.message : t('cottage.bankidError'), fields: withFields && e instanceof ApiClientError ? e.errors.map((x) => x.message) : [] });
+
+  const complete = useApiMutation({
+    mutationFn: (bankidSession: string) => api(`/cottages/${cottage.id}/verify`, { body: { session: bankidSession } }),
+    quiet: true,
+    success: t('cottage.verified'),
+    refresh: true,
+    onSuccess: () => router.replace(`/dashboard/cottages/${cottage.id}`),
+    onError: (e) => {
+      showError(e, true);
+      router.replace(`/dashboard/cottages/${cottage.id}/verify`);
+    },
+  });
+  const begin = useApiMutation({
+    mutationFn: () => api<{ url: string }>(`/cottages/${cottage.id}/verify`, { body: {} }),
+    quiet: true,
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: (e) => showError(e, false),
+  });
+  const busy = begin.isPending || begin.isSuccess;
+  const completeWith = complete.mutate;
 
   // Back from BankID with a session: complete the identification once.
   useEffect(() => {
     if (!session || completing.current || verified) return;
     completing.current = true;
-    api(`/cottages/${cottage.id}/verify`, { body: { session } })
-      .then(() => {
-        snackbar(t('cottage.verified'), { severity: 'success' });
-        router.replace(`/dashboard/cottages/${cottage.id}`);
-        router.refresh();
-      })
-      .catch((e) => {
-        setError({ message: e instanceof ApiClientError && e.message ? e.message : t('cottage.bankidError'), fields: e instanceof ApiClientError ? e.errors.map((x) => x.message) : [] });
-        router.replace(`/dashboard/cottages/${cottage.id}/verify`);
-      });
-  }, [session, verified, cottage.id, router, snackbar, t]);
-
-  async function start() {
-    setBusy(true);
-    try {
-      const { url } = await api<BankIdStart>(`/cottages/${cottage.id}/verify`, { body: {} });
-      window.location.assign(url);
-    } catch (e) {
-      setError({ message: e instanceof ApiClientError && e.message ? e.message : t('cottage.bankidError'), fields: [] });
-      setBusy(false);
-    }
-  }
+    completeWith(session);
+  }, [session, verified, completeWith]);
 
   return (
     <StepDialog cottageId={cottage.id} title={t('cottage.step_verify')} dirty={false} saving={busy}>
@@ -68,7 +69,7 @@ export function VerifyStep({ cottage, hasValidBooking }: { cottage: Cottage; has
         {verified ? (
           <Notice tone="success">{t('cottage.verified')}</Notice>
         ) : (
-          <Button onClick={start} disabled={busy || Boolean(session)}>
+          <Button onClick={() => begin.mutate()} disabled={busy || Boolean(session)}>
             {t('cottage.verifyWithBankId')}
           </Button>
         )}

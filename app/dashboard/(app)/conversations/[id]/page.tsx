@@ -1,18 +1,20 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { getTranslations } from 'next-intl/server';
-import { AskForReview } from '@/components/chat/ask-for-review';
 import { Chat } from '@/components/chat/chat';
 import { ConversationHeader } from '@/components/chat/conversation-header';
 import { ChatTags } from '@/components/chat/chat-tags';
-import { HostReview } from '@/components/chat/host-review';
+import { AskForReview, HostReview } from '@/components/chat/lazy-widgets';
 import { PhoneContacts } from '@/components/chat/phone-contacts';
 import type { AskForReviewAnswer, Conversation, TagUsage } from '@/lib/schemas/conversation-dto';
 import { buttonClass } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { apiGet, ApiResponseError } from '@/lib/api/server';
 import type { User } from '@/lib/schemas/user-dto';
+import { queryKeys } from '@/lib/query/keys';
+import { getQueryClient } from '@/lib/query/server';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('chat'))('inboxTitle') };
@@ -42,6 +44,9 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
     throw error;
   }
   // SPEC §2: the header action (phone contacts) is hidden in commission conversations until a booking there is paid.
+  // The chat's messages start from what the page loaded; the client polls for newer ones.
+  const queryClient = getQueryClient();
+  queryClient.setQueryData(queryKeys.conversations.messages(conversation.id), conversation.Messages);
   const showPhones = !conversation.filters.commission || conversation.filters.conversation_bookings > 0;
   return (
     <div className="flex flex-col gap-4">
@@ -58,6 +63,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
       >
         {canAsk.allowed ? <AskForReview conversationId={conversation.id} /> : null}
         {conversation.can_review_host ? <HostReview conversationId={conversation.id} /> : null}
+        <HydrationBoundary state={dehydrate(queryClient)}>
         <Chat
           conversation={conversation}
           me={me.id}
@@ -68,6 +74,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
             </>
           }
         />
+        </HydrationBoundary>
       </ConversationHeader>
     </div>
   );

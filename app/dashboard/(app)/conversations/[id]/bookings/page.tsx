@@ -11,7 +11,8 @@ import { Notice } from '@/components/ui/notice';
 import { apiGet, ApiResponseError } from '@/lib/api/server';
 import type { Locale } from '@/lib/constants';
 import { formatDate, formatMoney } from '@/lib/format';
-import { withRetries } from '@/lib/api/retry';
+import { queryKeys } from '@/lib/query/keys';
+import { fetchWithRetries } from '@/lib/query/server';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('chat'))('offersTab') };
@@ -28,7 +29,7 @@ export default async function ConversationBookingsPage({ params }: { params: Pro
   let list: Booking[];
   try {
     // SPEC §7: the conversation's bookings are retried 3 times 2 s apart.
-    [conversation, list] = await Promise.all([apiGet<Conversation>(`/api/conversations/${id}`), withRetries(() => apiGet<Booking[]>(`/api/conversations/${id}/bookings`))]);
+    [conversation, list] = await Promise.all([apiGet<Conversation>(`/api/conversations/${id}`), fetchWithRetries(queryKeys.conversations.bookings(Number(id)), () => apiGet<Booking[]>(`/api/conversations/${id}/bookings`))]);
   } catch (error) {
     if (error instanceof ApiResponseError) {
       return <Notice tone="error">{error.status === 404 || error.status === 400 ? tc('invalidConversation') : t('listFailed')}</Notice>;

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { BookingActions } from '@/components/bookings/booking-actions';
 import { loadBooking } from '@/components/bookings/load-booking';
+import { PaymentPoll } from '@/components/bookings/payment-poll';
 import { PaymentProviderLogo } from '@/components/bookings/provider-logo';
 import { StatusBanner } from '@/components/bookings/status';
 import { Timeline } from '@/components/bookings/timeline';
@@ -48,15 +49,9 @@ export default async function BookingPage({ params, searchParams }: { params: Pr
   if (search.transaction === 'success' && booking.paid_at) {
     paymentNotice = <Notice tone="success">{t('paymentSuccess')}</Notice>;
   } else if (search.transaction === 'pending') {
-    const retry = search.transactionId && /^[A-Za-z0-9_-]{1,64}$/.test(search.transactionId) ? `/dashboard/payment-return/${booking.id}?transactionId=${search.transactionId}` : `/dashboard/conversations/${booking.conversation_id}/bookings/${booking.id}`;
-    paymentNotice = (
-      <Notice>
-        {t('paymentPending')}{' '}
-        <a href={retry} className="font-semibold underline">
-          {t('tryAgain')}
-        </a>
-      </Notice>
-    );
+    // SPEC §4: the provider has not settled the pay-in yet: its status is polled until it has.
+    const valid = search.transactionId && /^[A-Za-z0-9_-]{1,64}$/.test(search.transactionId);
+    paymentNotice = valid ? <PaymentPoll transactionId={search.transactionId!} /> : <Notice>{t('paymentPending')}</Notice>;
   } else if (search.transaction) {
     // What the provider answered is read from the stored pay-in, not from the address (anyone can write a link).
     const last = booking.last_payment;

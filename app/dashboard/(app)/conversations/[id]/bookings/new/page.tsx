@@ -7,7 +7,8 @@ import type { CancellationPolicy } from '@/lib/schemas/booking-dto';
 import type { Conversation } from '@/lib/schemas/conversation-dto';
 import { Notice } from '@/components/ui/notice';
 import { apiGet, ApiResponseError } from '@/lib/api/server';
-import { withRetries } from '@/lib/api/retry';
+import { queryKeys } from '@/lib/query/keys';
+import { fetchWithRetries } from '@/lib/query/server';
 import { todayInStockholm } from '@/lib/rules/dates';
 import { isProfileComplete, type ProfileFields } from '@/lib/rules/profile';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
@@ -33,7 +34,7 @@ export default async function NewOfferPage({ params }: { params: Promise<{ id: s
       apiGet<Conversation>(`/api/conversations/${id}`),
       apiGet<ProfileFields & { id: number }>('/api/user'),
       apiGet<OwnCottage[]>('/api/cottages'),
-      withRetries(() => apiGet<CancellationPolicy[]>('/api/cancellation-policies')),
+      fetchWithRetries(queryKeys.cancellationPolicies, () => apiGet<CancellationPolicy[]>('/api/cancellation-policies')),
     ]);
   } catch (error) {
     if (error instanceof ApiResponseError) return <Notice tone="error">{error.status === 404 || error.status === 400 ? tc('invalidConversation') : tc('loadFailed')}</Notice>;
