@@ -22,6 +22,7 @@ import { cottageImages, cottages, cottageTags, lastMinutes, tags, todos } from '
 import { validate, type Api } from '../http/api';
 import type { SessionUser } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
+import { bankIdMismatches, luhnDigit } from '@/lib/rules/bankid';
 import { bankId } from '../providers/bankid';
 import { deleteImageFiles, issueUploadTicket, storedImageInfo, uploadIssuedTo } from '../services/image-files';
 import { hit, limits, perKey, userKey } from '../services/rate-limit';
@@ -141,18 +142,18 @@ export function cottageRoutes(api: Api) {
   // POST /api/cottages/:id/verify — BankID identification: without a session it starts one (rate-limited per user), with one it completes
   api.route(
     { method: 'post', path: '/api/cottages/:id/verify', auth: 'user', tag: 'cottages', summary: 'Verify identity with BankID', body: z.object({ session: z.optional(z.string().check(z.maxLength(200))) }) },
-    async ({ db, user, params, body }) => {
+    async ({ db, user, params, body, address }) => {
       const row = await owned(db, user, params);
       if (row.verifiedBy === 'BANKID' || row.verifiedBy === 'BOTH') throw new ApiError(400, 'cottage.alreadyVerified');
       if (!body.session) {
         await hit(db, perKey(limits.bankIdSession, userKey(user.id)));
-        const { url } = await bankId.start(db, { userId: user.id, cottageId: row.id, returnUrl: `/dashboard/cottages/${row.id}/verify` });
+        const { url } = await bankId.start(db, { userId: user.id, cottageId: row.id, returnUrl: `/dashboard/cottages/${row.id}/verify`, endUserIp: address });
         return { url };
       }
-      const result = await bankId.collect(db, body.session, user.id, row.id);
-      if (!result || result.status !== 'complete' || !result.name || !result.personalNumber) throw new ApiError(400, 'cottage.bankidError');
+      const result = await bankId.consume(db, body.session, { userId: user.id, cottageId: row.id });
+      if (!result) throw new ApiError(400, 'cottage.bankidError');
       const profile = await getUser(db, user.id);
-      const mismatches = bankIdMismatches(profile, result.name, result.personalNumber);
+      const mismatches = bankIdMismatches(profile, result);
       if (mismatches.length) throw new ApiError(400, 'cottage.bankidMismatch', mismatches.map((field) => ({ field, message: `cottage.bankidMismatch_${field}` })));
       await touch(db, row.id, { verifiedAt: new Date(), verifiedBy: 'BANKID' });
       return cottageDto(db, await loadAny(db, row.id));
@@ -305,14 +306,19 @@ export function cottageRoutes(api: Api) {
       auth: 'user',
       tag: 'sandbox',
       summary: 'Answer a sandbox BankID session',
-      body: z.object({ personal_number: z.optional(z.string().check(z.regex(/^\d{12}$/))), fail: z.optional(z.boolean()) }),
+      body: z.object({ personal_number: z.optional(z.string().check(z.regex(/^\d{12}$/))), fail: z.optional(z.boolean()), outcome: z.optional(z.enum(['userCancel', 'expiredTransaction', 'startFailed'])) }),
     },
     async ({ db, user, params, body }) => {
       const session = await bankId.sandboxSession(db, params.token ?? '');
       if (!session || session.userId !== user.id) throw notFound();
       const identity = sandboxIdentities(await getUser(db, user.id)).find((i) => i.personal_number === body.personal_number);
-      if (!body.fail && !identity) throw new ApiError(400, 'errors.form', [{ field: 'personal_number', message: 'errors.form' }]);
-      const ok = await bankId.sandboxAnswer(db, params.token ?? '', body.fail || !identity ? 'fail' : { personalNumber: identity.personal_number, name: identity.name });
+      if (!body.fail && !body.outcome && !identity) throw new ApiError(400, 'errors.form', [{ field: 'personal_number', message: 'errors.form' }]);
+      const outcome = body.outcome ?? (body.fail || !identity ? 'startFailed' : null);
+      const ok = await bankId.sandboxAnswer(
+        db,
+        params.token ?? '',
+        outcome || !identity ? { fail: outcome ?? 'startFailed' } : { identify: { personalNumber: identity.personal_number, givenName: identity.given_name, surname: identity.surname } },
+      );
       if (!ok) throw new ApiError(400, 'cottage.bankidError');
       return { message: 'success' };
     },
@@ -321,23 +327,14 @@ export function cottageRoutes(api: Api) {
 
 type Profile = Awaited<ReturnType<typeof getUser>>;
 
-/** The identities the sandbox BankID offers: the host's own, and a stranger's (to see a mismatch). */
+/** The identities the sandbox BankID offers: the user's own (matching the profile), and a stranger's (to see a mismatch). */
 function sandboxIdentities(profile: Profile) {
   const birth = (profile.birthday ?? '1980-01-01').replace(/-/g, '');
-  const own = { personal_number: `${birth}${String(1000 + (profile.id % 9000)).padStart(4, '0')}`, name: `${profile.firstName ?? ''} ${profile.lastName ?? ''}`.trim() };
-  return [own, { personal_number: '198112289874', name: 'Sven Svensson' }];
-}
-
-/** SPEC §8: which profile fields BankID's answer contradicts. */
-function bankIdMismatches(profile: Profile, name: string, personalNumber: string): ('first_name' | 'last_name' | 'birthday')[] {
-  const out: ('first_name' | 'last_name' | 'birthday')[] = [];
-  // Whole words (or word sequences: "af Klint"), case-insensitive.
-  const spaced = (s: string) => ` ${s.toLowerCase().trim().replace(/\s+/g, ' ')} `;
-  const said = spaced(name);
-  if (!profile.firstName || !said.includes(spaced(profile.firstName.split(/\s+/)[0]!))) out.push('first_name');
-  if (!profile.lastName || !said.includes(spaced(profile.lastName))) out.push('last_name');
-  if (!profile.birthday || personalNumber.slice(0, 8) !== profile.birthday.replace(/-/g, '')) out.push('birthday');
-  return out;
+  const serial = String(100 + (profile.id % 900));
+  const ownNumber = `${birth}${serial}${luhnDigit(birth.slice(2) + serial)}`;
+  const own = { personal_number: ownNumber, given_name: profile.firstName ?? 'Test', surname: profile.lastName ?? 'Person' };
+  const stranger = { personal_number: '198112289874', given_name: 'Sven', surname: 'Svensson' };
+  return [own, stranger].map((i) => ({ ...i, name: `${i.given_name} ${i.surname}` }));
 }
 
 /** What the public ad page shows: no owner-only data (address, designation, exact position when hidden). */
