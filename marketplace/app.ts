@@ -1,6 +1,7 @@
 import 'server-only';
 import { Api } from './http/api';
 import { authRoutes } from './routes/auth';
+import { profileRoutes } from './routes/profile';
 import { bookingRoutes } from './routes/bookings';
 import { conversationRoutes } from './routes/conversations';
 import { cottageRoutes } from './routes/cottages';
@@ -11,6 +12,7 @@ import { userMiscRoutes } from './routes/user-misc';
 export function createMarketplace() {
   const api = new Api();
   authRoutes(api);
+  profileRoutes(api);
   userMiscRoutes(api);
   uploadRoutes(api);
   cottageRoutes(api);

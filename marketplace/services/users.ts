@@ -1,5 +1,6 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
+import { lockedFields } from '@/lib/rules/profile';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { notFound } from '../http/errors';
@@ -42,11 +43,20 @@ export function userDto(u: UserRow) {
     u_city: u.uCity,
     u_country: u.uCountry,
     u_region: u.uRegion,
+    personal_number: u.personalNumber,
+    organization_number: u.organizationNumber,
+    tin_number: u.tinNumber,
+    vat_registered: u.vatRegistered,
+    vat_number: u.vatNumber,
+    vat_rate: u.vatRateTenths === null ? null : u.vatRateTenths / 10,
+    bankid_verified_at: u.bankidVerifiedAt?.toISOString() ?? null,
     kyc_status: u.kycStatus,
     booking_active: u.bookingActive,
     booking_valid: u.bookingValid,
     can_change_name: u.canChangeName,
     has_password: u.passwordHash !== null,
+    /** The profile fields this user may not change (the form disables them; PUT /api/user refuses them). */
+    locked_fields: lockedFields({ bankid_verified: u.bankidVerifiedAt !== null, kyc_status: u.kycStatus, can_change_name: u.canChangeName, type: u.type }),
   };
 }
 export type UserDto = ReturnType<typeof userDto>;
