@@ -22,7 +22,7 @@ type Options<TData, TVars> = {
   /** The snackbar's text when the API chose none, instead of SPEC §8's generic text; null shows nothing. */
   fallback?: string | null;
   /** No snackbar: the component shows `mutation.error` itself (field errors still land on `form`). */
-  quiet?: boolean;
+  quiet?: boolean | ((error: unknown) => boolean);
   /** The snackbar's text from the error, e.g. to wrap the API's message ('could not be changed: …'). */
   describe?: (message: string, error: unknown) => string;
   onSuccess?: (data: TData, variables: TVars) => unknown;
@@ -76,7 +76,7 @@ export function useApiMutation<TData = unknown, TVars = void>(options: Options<T
       }
       onFields = applyServerErrors(options.form, error);
     }
-    if (options.quiet) return;
+    if (typeof options.quiet === 'function' ? options.quiet(error) : options.quiet) return;
     const text = message || (onFields ? t('errors.form') : options.fallback === undefined ? errorText(error, t) : options.fallback);
     if (text) snackbar(options.describe ? options.describe(text, error) : text);
   }
