@@ -3,14 +3,15 @@ import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import * as z from 'zod/mini';
-import { api, ApiClientError } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
+import { showMessage } from '@/lib/i18n/message';
 import { afterLoginPath, safeNext } from '@/lib/rules/next-path';
 import { loginBody, usernameBody } from '@/lib/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
-import { useSnackbar } from '@/components/layout/snackbar';
-import { useSchemaForm } from '@/components/forms/use-schema-form';
+import { useZodForm } from '@/components/forms/use-zod-form';
+import { useApiMutation } from '@/components/query/use-api-mutation';
 
 type Step = 'email' | 'password' | 'soft' | 'create';
 type Notice = 'linkSent' | 'resetSent' | 'accountCreated' | null;
@@ -21,66 +22,49 @@ const passwordForm = z.object({ password: loginBody.shape.password });
 export function LoginFlow({ next }: { next: string | null }) {
   const t = useTranslations();
   const locale = useLocale();
-  const snackbar = useSnackbar();
   const router = useRouter();
   const [step, setStep] = useState<Step>('email');
   const [username, setUsername] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
 
-  const emailForm = useSchemaForm(usernameBody, { username: '' });
-  const pwForm = useSchemaForm(passwordForm, { password: '' });
+  const emailForm = useZodForm(usernameBody, { defaultValues: { username: '' } });
+  const pwForm = useZodForm(passwordForm, { defaultValues: { password: '' } });
 
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      const message = error instanceof ApiClientError && error.message ? error.message : t('errors.generic');
-      if (error instanceof ApiClientError && error.status === 400 && step === 'password') {
-        pwForm.setError('password', message);
-      } else {
-        snackbar(message);
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const checkEmail = emailForm.handleSubmit(({ username: email }) =>
-    run(async () => {
-      const result = await api<{ exists: boolean; type: 'SOFT' | 'STRICT' | null }>('/user/checkUsername', { body: { username: email } });
+  const check = useApiMutation({
+    mutationFn: (email: string) => api<{ exists: boolean; type: 'SOFT' | 'STRICT' | null }>('/user/checkUsername', { body: { username: email } }),
+    form: emailForm,
+    onSuccess: (result, email) => {
       setUsername(email);
       setNotice(null);
       setStep(!result.exists ? 'create' : result.type === 'SOFT' ? 'soft' : 'password');
-    }),
-  );
-
-  const signIn = pwForm.handleSubmit(({ password }) =>
-    run(async () => {
+    },
+  });
+  // A refused password (400) shows under the password field.
+  const login = useApiMutation({
+    mutationFn: async (password: string) => {
       await api('/auth/login', { body: { username, password }, logoutOn401: false });
-      const user = await api<{ type: 'SOFT' | 'STRICT' }>('/user');
-      router.replace(`/dashboard${afterLoginPath(next, user.type)}`);
-    }),
-  );
+      return api<{ type: 'SOFT' | 'STRICT' }>('/user');
+    },
+    form: pwForm,
+    field: 'password',
+    onSuccess: (user) => router.replace(`/dashboard${afterLoginPath(next, user.type)}`),
+  });
+  const sendLink = useApiMutation({
+    mutationFn: () => api('/user/send-auth-token', { body: { username, next: safeNext(next) ?? undefined } }),
+    onSuccess: () => setNotice('linkSent'),
+  });
+  const forgot = useApiMutation({
+    mutationFn: () => api('/auth/request-reset-password', { body: { username } }),
+    onSuccess: () => setNotice('resetSent'),
+  });
+  const create = useApiMutation({
+    mutationFn: () => api('/user?autenticate=yes', { body: { username, language: locale } }),
+    onSuccess: () => setNotice('accountCreated'),
+  });
+  const busy = [check, login, sendLink, forgot, create].some((m) => m.isPending) || login.isSuccess;
 
-  const sendLink = () =>
-    run(async () => {
-      await api('/user/send-auth-token', { body: { username, next: safeNext(next) ?? undefined } });
-      setNotice('linkSent');
-    });
-
-  const forgot = () =>
-    run(async () => {
-      await api('/auth/request-reset-password', { body: { username } });
-      setNotice('resetSent');
-    });
-
-  const create = () =>
-    run(async () => {
-      await api('/user?autenticate=yes', { body: { username, language: locale } });
-      setNotice('accountCreated');
-    });
+  const checkEmail = emailForm.handleSubmit(({ username: email }) => check.mutate(email));
+  const signIn = pwForm.handleSubmit(({ password }) => login.mutate(password));
 
   const changeEmail = () => {
     setStep('email');
@@ -101,7 +85,7 @@ export function LoginFlow({ next }: { next: string | null }) {
             type="email"
             autoComplete="email"
             autoFocus
-            error={emailForm.errors.username && t(emailForm.errors.username)}
+            error={showMessage(t, emailForm.formState.errors.username?.message)}
             {...emailForm.register('username')}
           />
           <Button type="submit" disabled={busy}>
@@ -127,13 +111,13 @@ export function LoginFlow({ next }: { next: string | null }) {
             type="password"
             autoComplete="current-password"
             autoFocus
-            error={pwForm.errors.password && (t.has(pwForm.errors.password) ? t(pwForm.errors.password) : pwForm.errors.password)}
+            error={showMessage(t, pwForm.formState.errors.password?.message)}
             {...pwForm.register('password')}
           />
           <Button type="submit" disabled={busy}>
             {t('login.submit')}
           </Button>
-          <Button variant="text" onClick={forgot} disabled={busy} className="self-start">
+          <Button variant="text" onClick={() => forgot.mutate()} disabled={busy} className="self-start">
             {t('login.forgotPassword')}
           </Button>
         </form>
@@ -142,7 +126,7 @@ export function LoginFlow({ next }: { next: string | null }) {
       {step === 'soft' && notice !== 'linkSent' ? (
         <div className="flex flex-col gap-4">
           <p className="text-sm text-muted">{t('login.softIntro')}</p>
-          <Button onClick={sendLink} disabled={busy}>
+          <Button onClick={() => sendLink.mutate()} disabled={busy}>
             {t('login.sendLink')}
           </Button>
         </div>
@@ -151,7 +135,7 @@ export function LoginFlow({ next }: { next: string | null }) {
       {step === 'create' && notice !== 'accountCreated' ? (
         <div className="flex flex-col gap-4">
           <p className="text-sm">{t('login.createPrompt', { email: username })}</p>
-          <Button onClick={create} disabled={busy}>
+          <Button onClick={() => create.mutate()} disabled={busy}>
             {t('login.createAccount')}
           </Button>
         </div>

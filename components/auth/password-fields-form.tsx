@@ -1,52 +1,50 @@
 'use client';
-import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import type * as z from 'zod/mini';
-import type { $ZodType } from 'zod/v4/core';
+import type { Path, UseFormReturn } from 'react-hook-form';
+import { showMessage } from '@/lib/i18n/message';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { UnsavedChangesPrompt } from '@/components/layout/unsaved-changes-prompt';
-import { useSchemaForm } from '@/components/forms/use-schema-form';
 
-type Field<S extends $ZodType> = { name: keyof z.input<S> & string; label: string; autoComplete: string };
+type Values = Record<string, string>;
+type Field<V extends Values> = { name: Path<V>; label: string; autoComplete: string };
 
-/** A form of password fields validated by a shared schema (reset and change password). */
-export function PasswordFieldsForm<S extends $ZodType>({
-  schema,
+/** A form of password fields (reset and change password); the caller owns the form and its mutation. */
+export function PasswordFieldsForm<V extends Values>({
+  form,
   fields,
   submitLabel,
-  onSubmit,
+  onValid,
+  pending,
+  saved,
 }: {
-  schema: S;
-  fields: Field<S>[];
+  form: UseFormReturn<V, unknown, V>;
+  fields: Field<V>[];
   submitLabel: string;
-  /** Resolves true once saved: the unsaved-changes prompt then stops asking. */
-  onSubmit: (values: z.output<S>) => Promise<boolean>;
+  onValid: (values: V) => void;
+  pending: boolean;
+  /** Once saved the unsaved-changes prompt stops asking. */
+  saved: boolean;
 }) {
   const t = useTranslations();
-  const form = useSchemaForm(schema, Object.fromEntries(fields.map((f) => [f.name, ''])) as Record<keyof z.input<S> & string, string>);
-  const [saved, setSaved] = useState(false);
-  const submit = form.handleSubmit(async (values) => setSaved(await onSubmit(values)));
+  const { errors, isDirty } = form.formState;
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      {fields.map((field, index) => {
-        const message = form.errors[field.name];
-        return (
-          <TextField
-            key={field.name}
-            type="password"
-            label={field.label}
-            autoComplete={field.autoComplete}
-            autoFocus={index === 0}
-            error={message ? t(message) : undefined}
-            {...form.register(field.name)}
-          />
-        );
-      })}
-      <Button type="submit" disabled={form.submitting}>
+    <form onSubmit={form.handleSubmit(onValid)} noValidate className="flex flex-col gap-4">
+      {fields.map((field, index) => (
+        <TextField
+          key={field.name}
+          type="password"
+          label={field.label}
+          autoComplete={field.autoComplete}
+          autoFocus={index === 0}
+          error={showMessage(t, errors[field.name]?.message as string | undefined)}
+          {...form.register(field.name)}
+        />
+      ))}
+      <Button type="submit" disabled={pending}>
         {submitLabel}
       </Button>
-      <UnsavedChangesPrompt when={form.isDirty && !saved} />
+      <UnsavedChangesPrompt when={isDirty && !saved} />
     </form>
   );
 }

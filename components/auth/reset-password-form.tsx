@@ -1,29 +1,25 @@
 'use client';
-import { useState } from 'react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { api, ApiClientError } from '@/lib/api/client';
 import { resetPasswordForm, type ResetPasswordForm as Values } from '@/lib/schemas/auth';
 import { buttonClass } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
+import { useZodForm } from '@/components/forms/use-zod-form';
+import { useApiMutation } from '@/components/query/use-api-mutation';
 import { PasswordFieldsForm } from './password-fields-form';
 
 export function ResetPasswordForm({ hash }: { hash: string }) {
   const t = useTranslations();
-  const [state, setState] = useState<{ done: boolean; error: string | null }>({ done: false, error: null });
+  const form = useZodForm(resetPasswordForm, { defaultValues: { password: '', confirm_password: '' } });
+  // SPEC §8: the failure shows in the page ('Error' or the server's message), not in a snackbar.
+  const save = useApiMutation({
+    mutationFn: (values: Values) => api('/auth/reset-password', { body: { password: values.password, hash }, logoutOn401: false }),
+    form,
+    quiet: true,
+  });
 
-  async function submit(values: Values) {
-    try {
-      await api('/auth/reset-password', { body: { password: values.password, hash }, logoutOn401: false });
-      setState({ done: true, error: null });
-      return true;
-    } catch (error) {
-      setState({ done: false, error: error instanceof ApiClientError && error.message ? error.message : t('errors.resetFailed') });
-      return false;
-    }
-  }
-
-  if (state.done) {
+  if (save.isSuccess) {
     return (
       <div className="flex flex-col gap-4">
         <Notice tone="success">{t('success.passwordRestored')}</Notice>
@@ -35,15 +31,17 @@ export function ResetPasswordForm({ hash }: { hash: string }) {
   }
   return (
     <div className="flex flex-col gap-4">
-      {state.error ? <Notice tone="error">{state.error}</Notice> : null}
+      {save.isError ? <Notice tone="error">{save.error instanceof ApiClientError && save.error.message ? save.error.message : t('errors.resetFailed')}</Notice> : null}
       <PasswordFieldsForm
-        schema={resetPasswordForm}
+        form={form}
+        onValid={(values) => save.mutate(values)}
+        pending={save.isPending}
+        saved={false}
         submitLabel={t('reset.submit')}
         fields={[
           { name: 'password', label: t('reset.password'), autoComplete: 'new-password' },
           { name: 'confirm_password', label: t('reset.confirm'), autoComplete: 'new-password' },
         ]}
-        onSubmit={submit}
       />
     </div>
   );

@@ -1,12 +1,14 @@
 'use client';
-import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { LazyDialog } from '@/components/ui/lazy-dialog';
 import { TextField } from '@/components/ui/text-field';
-import { api, ApiClientError } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
 import { showMessage } from '@/lib/i18n/message';
-import { dac7Missing, type Dac7Facts } from '@/lib/rules/ad';
+import type { Dac7Facts } from '@/lib/rules/ad';
+import { dac7FixForm, type Dac7FixForm } from '@/lib/schemas/dac7';
+import { useZodForm } from '@/components/forms/use-zod-form';
+import { useApiMutation } from '@/components/query/use-api-mutation';
 
 /** The position group the ad editor saves (PUT /api/cottages/{id}), so the fix keeps the rest of it. */
 export type Dac7Cottage = Dac7Facts & { id: number; lat: number | null; lng: number | null; hide_location: boolean; region_id: number | null; cottage_village: boolean };
@@ -22,29 +24,25 @@ export function Dac7Dialog({ cottage, onClose, onSaved }: { cottage: Dac7Cottage
   const t = useTranslations('booking');
   const tc = useTranslations('cottage');
   const tv = useTranslations();
-  const [values, setValues] = useState<Dac7Facts>({
-    property_designation: cottage.property_designation ?? '',
-    address_street: cottage.address_street ?? '',
-    address_postal_code: cottage.address_postal_code ?? '',
-    address_city: cottage.address_city ?? '',
+  const form = useZodForm(dac7FixForm, {
+    defaultValues: {
+      property_designation: cottage.property_designation ?? '',
+      address_street: cottage.address_street ?? '',
+      address_postal_code: cottage.address_postal_code ?? '',
+      address_city: cottage.address_city ?? '',
+    },
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  async function save() {
-    const missing = dac7Missing(values);
-    if (missing.length) return setErrors(Object.fromEntries(missing.map((f) => [f, tv('validation.required')])));
-    setBusy(true);
-    try {
+  const save = useApiMutation({
+    mutationFn: (values: Dac7FixForm) => {
       const body = { lat: cottage.lat, lng: cottage.lng, hide_location: cottage.hide_location, region_id: cottage.region_id, cottage_village: cottage.cottage_village, ...values };
-      await api(`/cottages/${cottage.id}`, { method: 'PUT', body });
-      onSaved({ ...cottage, ...values });
-    } catch (error) {
-      setBusy(false);
-      // SPEC §8: a failed ad update in this flow is only logged; the fields say what to fix.
-      if (error instanceof ApiClientError) setErrors(Object.fromEntries(error.errors.map((e) => [e.field, showMessage(tv, e.message) ?? e.message])));
-      console.warn('DAC7 fix failed', error);
-    }
-  }
+      return api(`/cottages/${cottage.id}`, { method: 'PUT', body });
+    },
+    form,
+    // SPEC §8: a failed ad update in this flow is only logged; the fields say what to fix.
+    quiet: true,
+    onError: (error) => console.warn('DAC7 fix failed', error),
+    onSuccess: (_, values) => onSaved({ ...cottage, ...values }),
+  });
   return (
     <LazyDialog
       open
@@ -55,7 +53,7 @@ export function Dac7Dialog({ cottage, onClose, onSaved }: { cottage: Dac7Cottage
           <Button variant="secondary" onClick={onClose}>
             {tv('common.cancel')}
           </Button>
-          <Button onClick={() => void save()} disabled={busy}>
+          <Button onClick={() => void form.handleSubmit((values) => save.mutate(values))()} disabled={save.isPending}>
             {t('dac7Save')}
           </Button>
         </>
@@ -63,7 +61,7 @@ export function Dac7Dialog({ cottage, onClose, onSaved }: { cottage: Dac7Cottage
     >
       <p className="mb-3 text-sm">{t('dac7Invalid')}</p>
       {FIELDS.map(([field, label]) => (
-        <TextField key={field} label={tc(label)} value={values[field] ?? ''} error={errors[field]} onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))} />
+        <TextField key={field} label={tc(label)} error={showMessage(tv, form.formState.errors[field]?.message)} {...form.register(field)} />
       ))}
     </LazyDialog>
   );

@@ -1,44 +1,40 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { useSnackbar } from '@/components/layout/snackbar';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { api, ApiClientError } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
 import { showMessage } from '@/lib/i18n/message';
-import { expirationError } from '@/lib/rules/booking-form';
+import { expiryForm } from '@/lib/schemas/booking';
+import { useZodForm } from '@/components/forms/use-zod-form';
+import { useApiMutation } from '@/components/query/use-api-mutation';
 
 /** SPEC §2: the edit page shows only 'time limit for guest to accept' and Save; success goes to the booking. */
 export function ExpiryForm({ bookingId, back, today, checkIn, current }: { bookingId: number; back: string; today: string; checkIn: string; current: string }) {
   const t = useTranslations('booking');
   const tv = useTranslations();
-  const snackbar = useSnackbar();
   const router = useRouter();
-  const [value, setValue] = useState(current < today ? '' : current);
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
-    const problem = expirationError(value, today, checkIn);
-    if (problem) return setError(showMessage(tv, problem));
-    setBusy(true);
-    try {
-      await api(`/bookings/${bookingId}`, { method: 'PUT', body: { booking_expiration_date: value } });
-      snackbar(t('expirySaved'), { severity: 'success' });
-      router.push(back);
-      router.refresh();
-    } catch (e) {
-      setBusy(false);
-      if (e instanceof ApiClientError && e.errors[0]) setError(e.errors[0].message);
-      else snackbar(e instanceof ApiClientError && e.message ? e.message : t('saveFailed'));
-    }
-  }
+  const form = useZodForm(expiryForm(today, checkIn), { defaultValues: { booking_expiration_date: current < today ? '' : current } });
+  const save = useApiMutation({
+    mutationFn: (values: { booking_expiration_date: string }) => api(`/bookings/${bookingId}`, { method: 'PUT', body: values }),
+    form,
+    fallback: t('saveFailed'),
+    success: t('expirySaved'),
+    refresh: true,
+    onSuccess: () => router.push(back),
+  });
   return (
-    <form onSubmit={save} className="flex flex-col gap-2 rounded-lg bg-white p-5 shadow-sm">
-      <TextField type="date" label={t('expiry')} value={value} min={today} max={checkIn} error={error} onChange={(e) => setValue(e.target.value)} />
+    <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="flex flex-col gap-2 rounded-lg bg-white p-5 shadow-sm">
+      <TextField
+        type="date"
+        label={t('expiry')}
+        min={today}
+        max={checkIn}
+        error={showMessage(tv, form.formState.errors.booking_expiration_date?.message)}
+        {...form.register('booking_expiration_date')}
+      />
       <div>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={save.isPending || save.isSuccess}>
           {t('save')}
         </Button>
       </div>

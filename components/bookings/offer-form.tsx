@@ -3,7 +3,6 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import * as z from 'zod/mini';
-import { useSnackbar } from '@/components/layout/snackbar';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, SelectField, TextAreaField } from '@/components/ui/fields';
 import { TextField } from '@/components/ui/text-field';
@@ -15,6 +14,8 @@ import { feeHint } from '@/lib/rules/booking';
 import { addMonths } from '@/lib/rules/dates';
 import { BOOKING_YEARS_AHEAD, CLEANING_POLICIES, offerDefaults, offerPayload, withCheckIn, type OfferFormValues } from '@/lib/rules/booking-form';
 import { bookingOfferSchema } from '@/lib/schemas/booking';
+import { useZodForm } from '@/components/forms/use-zod-form';
+import { useApiMutation } from '@/components/query/use-api-mutation';
 import { Dac7Dialog, type Dac7Cottage } from './dac7-dialog';
 import type { CancellationPolicy } from './types';
 
@@ -26,89 +27,78 @@ type Errors = Partial<Record<keyof OfferFormValues, string>>;
 export function OfferForm(props: { conversationId: number; guestId: number; guestName: string; cottages: OfferCottage[]; defaultCottageId: number | null; policies: CancellationPolicy[]; today: string }) {
   const t = useTranslations('booking');
   const tv = useTranslations();
-  const snackbar = useSnackbar();
   const router = useRouter();
   const [cottages, setCottages] = useState(props.cottages);
-  const [initial] = useState(() => offerDefaults(props.today, props.defaultCottageId ?? (props.cottages.length === 1 ? props.cottages[0]!.id : null)));
-  const [values, setValues] = useState<OfferFormValues>(initial);
+  const ids = { conversation_id: props.conversationId, guest_id: props.guestId };
+  const form = useZodForm(
+    z.pipe(
+      z.transform((v: OfferFormValues): unknown => offerPayload(v, ids)),
+      bookingOfferSchema(props.today),
+    ),
+    { defaultValues: offerDefaults(props.today, props.defaultCottageId ?? (props.cottages.length === 1 ? props.cottages[0]!.id : null)) },
+  );
+  const values = form.watch();
+  const errors = Object.fromEntries(Object.entries(form.formState.errors).map(([name, e]) => [name, showMessage(tv, e?.message)])) as Errors;
   const [checkOutTouched, setCheckOutTouched] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
   const [step, setStep] = useState<'edit' | 'preview'>('edit');
   const [overlaps, setOverlaps] = useState<Overlap[]>([]);
   const [overlapAck, setOverlapAck] = useState(false);
   const [terms, setTerms] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState(false);
   const [dac7Open, setDac7Open] = useState(false);
 
-  const ids = { conversation_id: props.conversationId, guest_id: props.guestId };
   const cottage = cottages.find((c) => String(c.id) === values.cottage_id) ?? null;
   const policy = props.policies.find((p) => String(p.id) === values.cancellation_policy_id) ?? null;
   const lastDay = addMonths(props.today, BOOKING_YEARS_AHEAD * 12);
   const kronor = /^\d{1,9}$/.test(values.total_price) ? Number(values.total_price) : null;
   const hint = kronor !== null && cottage ? feeHint(kronor * 100, cottage.commission_percentage) : null;
 
-  function check(next: OfferFormValues): Errors {
-    const result = z.safeParse(bookingOfferSchema(props.today), offerPayload(next, ids));
-    if (result.success) return {};
-    const found: Errors = {};
-    for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? '') as keyof OfferFormValues;
-      found[field] ??= showMessage(tv, issue.message);
-    }
-    return found;
-  }
+  // SPEC §4: a new check-in moves an untouched check-out to the next day and clears a later expiry.
+  const checkIn = form.register('check_in', {
+    onChange: () => {
+      const current = form.getValues();
+      const next = withCheckIn(current, current.check_in, checkOutTouched);
+      for (const name of ['check_out', 'booking_expiration_date'] as const) {
+        if (next[name] !== current[name]) form.setValue(name, next[name], { shouldDirty: true, shouldValidate: Boolean(form.formState.errors[name]) });
+      }
+    },
+  });
+  const checkOut = form.register('check_out', { onChange: () => setCheckOutTouched(true) });
 
-  function set(name: keyof OfferFormValues, value: string | boolean) {
-    let next: OfferFormValues = { ...values, [name]: value };
-    if (name === 'check_in') next = withCheckIn(values, String(value), checkOutTouched);
-    if (name === 'check_out') setCheckOutTouched(true);
-    setValues(next);
-    if (errors[name]) setErrors((current) => ({ ...current, [name]: check(next)[name] }));
-  }
-  const blur = (name: keyof OfferFormValues) => () => setErrors((current) => ({ ...current, [name]: check(values)[name] }));
-
-  async function preview(list = cottages) {
-    const found = check(values);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    const chosen = list.find((c) => String(c.id) === values.cottage_id);
-    // SPEC §4: an ad without DAC7 data blocks sending; the fix dialog opens, and saving retries the preview.
-    if (chosen && !chosen.dac7_valid) return setDac7Open(true);
-    setBusy(true);
-    try {
-      // A failed overlap check yields an empty list (SPEC §8).
-      const found = await api<Overlap[]>(`/bookings/${values.cottage_id}/overlap`, { body: { check_in: values.check_in, check_out: values.check_out } }).catch(() => []);
+  // A failed overlap check yields an empty list (SPEC §8).
+  const overlapCheck = useApiMutation({
+    mutationFn: (v: OfferFormValues) => api<Overlap[]>(`/bookings/${v.cottage_id}/overlap`, { body: { check_in: v.check_in, check_out: v.check_out } }).catch(() => []),
+    onSuccess: (found) => {
       setOverlaps(found);
       setOverlapAck(false);
       setTerms(false);
       setStep('preview');
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const preview = (list = cottages) =>
+    form.handleSubmit(() => {
+      const v = form.getValues();
+      const chosen = list.find((c) => String(c.id) === v.cottage_id);
+      // SPEC §4: an ad without DAC7 data blocks sending; the fix dialog opens, and saving retries the preview.
+      if (chosen && !chosen.dac7_valid) return setDac7Open(true);
+      overlapCheck.mutate(v);
+    })();
 
-  async function send() {
-    setBusy(true);
-    try {
-      const booking = await api<{ id: number }>('/bookings', { body: offerPayload(values, ids) });
-      setSent(true);
-      router.push(`/dashboard/conversations/${props.conversationId}/bookings/${booking.id}`);
-    } catch (error) {
-      setBusy(false);
-      if (error instanceof ApiClientError && error.code === 'booking.dac7Invalid') {
+  const dac7Refused = (error: unknown) => error instanceof ApiClientError && error.code === 'booking.dac7Invalid';
+  const send = useApiMutation({
+    mutationFn: () => api<{ id: number }>('/bookings', { body: offerPayload(form.getValues(), ids) }),
+    form,
+    fallback: t('sendFailed'),
+    quiet: dac7Refused,
+    onError: (error) => {
+      if (dac7Refused(error)) {
         setStep('edit');
-        return setDac7Open(true);
-      }
-      if (error instanceof ApiClientError && error.errors.length) {
-        setErrors(Object.fromEntries(error.errors.map((e) => [e.field, e.message])));
-        setStep('edit');
-      }
-      snackbar(error instanceof ApiClientError && error.message ? error.message : t('sendFailed'));
-    }
-  }
-
-  const dirty = !sent && JSON.stringify(values) !== JSON.stringify(initial);
+        setDac7Open(true);
+      } else if (error instanceof ApiClientError && error.errors.length) setStep('edit');
+    },
+    onSuccess: (booking) => router.push(`/dashboard/conversations/${props.conversationId}/bookings/${booking.id}`),
+  });
+  const busy = overlapCheck.isPending || send.isPending || send.isSuccess;
+  const dirty = !send.isSuccess && form.formState.isDirty;
 
   if (step === 'preview') {
     const rows: [string, string][] = [
@@ -159,7 +149,7 @@ export function OfferForm(props: { conversationId: number; guestId: number; gues
           </div>
         </div>
         <div className="flex flex-wrap gap-3">
-          <Button onClick={() => void send()} disabled={busy || !terms || (overlaps.length > 0 && !overlapAck)}>
+          <Button onClick={() => send.mutate()} disabled={busy || !terms || (overlaps.length > 0 && !overlapAck)}>
             {t('send')}
           </Button>
           <Button variant="secondary" onClick={() => setStep('edit')} disabled={busy}>
@@ -180,7 +170,7 @@ export function OfferForm(props: { conversationId: number; guestId: number; gues
       }}
     >
       <UnsavedChangesPrompt when={dirty} />
-      <SelectField label={t('ad')} value={values.cottage_id} onChange={(e) => set('cottage_id', e.target.value)} onBlur={blur('cottage_id')} error={errors.cottage_id}>
+      <SelectField label={t('ad')} error={errors.cottage_id} {...form.register('cottage_id')}>
         <option value="">{t('choose')}</option>
         {cottages.map((c) => (
           <option key={c.id} value={c.id}>
@@ -189,10 +179,10 @@ export function OfferForm(props: { conversationId: number; guestId: number; gues
         ))}
       </SelectField>
       <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
-        <TextField type="date" label={t('checkIn')} value={values.check_in} min={props.today} max={lastDay} onChange={(e) => set('check_in', e.target.value)} onBlur={blur('check_in')} error={errors.check_in} />
-        <TextField type="date" label={t('checkOut')} value={values.check_out} min={values.check_in || props.today} max={lastDay} onChange={(e) => set('check_out', e.target.value)} onBlur={blur('check_out')} error={errors.check_out} />
-        <TextField label={t('numberOfGuests')} inputMode="numeric" value={values.number_of_guests} onChange={(e) => set('number_of_guests', e.target.value)} onBlur={blur('number_of_guests')} error={errors.number_of_guests} />
-        <SelectField label={t('cleaningPolicy')} value={values.cleaning_policy} onChange={(e) => set('cleaning_policy', e.target.value)} error={errors.cleaning_policy}>
+        <TextField type="date" label={t('checkIn')} min={props.today} max={lastDay} error={errors.check_in} {...checkIn} />
+        <TextField type="date" label={t('checkOut')} min={values.check_in || props.today} max={lastDay} error={errors.check_out} {...checkOut} />
+        <TextField label={t('numberOfGuests')} inputMode="numeric" error={errors.number_of_guests} {...form.register('number_of_guests')} />
+        <SelectField label={t('cleaningPolicy')} error={errors.cleaning_policy} {...form.register('cleaning_policy')}>
           {CLEANING_POLICIES.map((c) => (
             <option key={c} value={c}>
               {t(`cleaning_${c}`)}
@@ -200,7 +190,7 @@ export function OfferForm(props: { conversationId: number; guestId: number; gues
           ))}
         </SelectField>
       </div>
-      <SelectField label={t('cancellationPolicy')} value={values.cancellation_policy_id} onChange={(e) => set('cancellation_policy_id', e.target.value)} onBlur={blur('cancellation_policy_id')} error={errors.cancellation_policy_id}>
+      <SelectField label={t('cancellationPolicy')} error={errors.cancellation_policy_id} {...form.register('cancellation_policy_id')}>
         <option value="">{t('choose')}</option>
         {props.policies.map((p) => (
           <option key={p.id} value={p.id}>
@@ -208,7 +198,7 @@ export function OfferForm(props: { conversationId: number; guestId: number; gues
           </option>
         ))}
       </SelectField>
-      <TextField label={t('totalPriceKr')} inputMode="numeric" value={values.total_price} onChange={(e) => set('total_price', e.target.value)} onBlur={blur('total_price')} error={errors.total_price} />
+      <TextField label={t('totalPriceKr')} inputMode="numeric" error={errors.total_price} {...form.register('total_price')} />
       {hint && cottage ? (
         <p className="-mt-3 mb-3 text-sm text-muted" data-testid="fee-hint">
           {t('feeHint', { fee: formatMoney(hint.fee), percent: cottage.commission_percentage, keep: formatMoney(hint.keep) })}
@@ -217,16 +207,14 @@ export function OfferForm(props: { conversationId: number; guestId: number; gues
       <TextField
         type="date"
         label={t('expiry')}
-        value={values.booking_expiration_date}
         min={props.today}
         max={values.check_in || undefined}
         disabled={!values.check_in}
-        onChange={(e) => set('booking_expiration_date', e.target.value)}
-        onBlur={blur('booking_expiration_date')}
         error={errors.booking_expiration_date}
+        {...form.register('booking_expiration_date')}
       />
-      <CheckboxField label={t('markAsBooked')} checked={values.mark_as_booked_if_accepted} onChange={(e) => set('mark_as_booked_if_accepted', e.target.checked)} />
-      <TextAreaField label={t('additionalInformation')} value={values.additional_information} maxLength={5000} onChange={(e) => set('additional_information', e.target.value)} />
+      <CheckboxField label={t('markAsBooked')} {...form.register('mark_as_booked_if_accepted')} />
+      <TextAreaField label={t('additionalInformation')} maxLength={5000} {...form.register('additional_information')} />
       <div>
         <Button type="submit" disabled={busy}>
           {t('preview')}

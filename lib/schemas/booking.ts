@@ -79,6 +79,17 @@ export const editExpiryBody = z.object({
   booking_expiration_date: safeString({ error: 'validation.required' }).check(z.minLength(1, 'validation.required')),
 });
 
+/** The edit page's form (SPEC §5 "Edit offer"): the time limit from today up to check-in. */
+export const expiryForm = (today: string, checkIn: string) =>
+  z.object({
+    booking_expiration_date: safeString({ error: 'validation.required' }).check(
+      z.superRefine((v, ctx) => {
+        const error = expirationError(v, today, checkIn);
+        if (error) ctx.issues.push({ code: 'custom', message: error, input: v });
+      }),
+    ),
+  });
+
 /** POST /api/bookings/{cottageId}/overlap: the stay to compare with the ad's other bookings. */
 export const overlapBody = z.object({
   check_in: safeString().check(z.refine(isDay, 'validation.invalidDate')),

@@ -1,20 +1,22 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
+import * as z from 'zod/mini';
 import { CALENDAR_STATES, calendarWindow, daysOf, hasAvailablePeriod, setRange, type CalendarRange, type CalendarState } from '@/lib/rules/calendar';
 import { addDays, addMonths, startOfMonth, todayInStockholm } from '@/lib/rules/dates';
 import type { Cottage } from '../types';
 import { STATE_COLOURS } from './calendar-colours';
 import { StepDialog } from './step-dialog';
-import { useStepSave } from './use-step-save';
+import { useStepForm } from './use-step-form';
 
 /**
  * The editor only produces well-formed ranges (the rules in lib/rules/calendar build them), so the
  * one thing to check before saving is the commission rule; the API validates the payload itself.
  */
-function calendarIssues(cottage: Cottage, ranges: CalendarRange[]) {
-  return cottage.commission === true && !hasAvailablePeriod(ranges) ? { ranges: 'cottage.calendarNeedsAvailable' } : null;
-}
+const calendarCheck = (commission: boolean | null) =>
+  z.object({ ranges: z.array(z.custom<CalendarRange>()) }).check(
+    z.refine((v) => commission !== true || hasAvailablePeriod(v.ranges), { path: ['ranges'], message: 'cottage.calendarNeedsAvailable' }),
+  );
 
 /** SPEC §9: months shown by width — 1, then 4, 6, 8 at >660, ≥1030, ≥1341 px. */
 function monthsForWidth(width: number) {
@@ -32,17 +34,21 @@ function weekdayOffset(day: string) {
 export function CalendarStep({ cottage }: { cottage: Cottage }) {
   const t = useTranslations('cottage');
   const locale = useLocale();
-  const { errors, saving, save } = useStepSave(cottage.id);
+  const { form, error, dialog } = useStepForm(cottage.id, {
+    values: { ranges: cottage.calendar },
+    toPayload: (v) => v,
+    schema: calendarCheck(cottage.commission),
+    path: `/cottages/${cottage.id}/calendar`,
+  });
+  const ranges = form.watch('ranges');
   const today = todayInStockholm();
   const window = calendarWindow(today);
-  const [ranges, setRanges] = useState<CalendarRange[]>(cottage.calendar);
   const [state, setState] = useState<CalendarState>(5);
   const [anchor, setAnchor] = useState<string | null>(null);
   const [first, setFirst] = useState(window.from);
   const [count, setCount] = useState(1);
   const [focusDay, setFocusDay] = useState(today);
   const grid = useRef<HTMLDivElement>(null);
-  const dirty = JSON.stringify(ranges) !== JSON.stringify(cottage.calendar);
 
   useEffect(() => {
     const update = () => setCount(monthsForWidth(globalThis.innerWidth));
@@ -65,7 +71,7 @@ export function CalendarStep({ cottage }: { cottage: Cottage }) {
       return;
     }
     const [from, to] = anchor <= day ? [anchor, day] : [day, anchor];
-    setRanges((r) => setRange(r, { from, to: addDays(to, 1), state }));
+    form.setValue('ranges', setRange(ranges, { from, to: addDays(to, 1), state }), { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
     setAnchor(null);
   }
 
@@ -81,7 +87,7 @@ export function CalendarStep({ cottage }: { cottage: Cottage }) {
   const months = Array.from({ length: count }, (_, i) => addMonths(first, i)).filter((m) => m < window.to);
 
   return (
-    <StepDialog cottageId={cottage.id} title={t('step_calendar')} size="wide" dirty={dirty} saving={saving} onSave={() => save(calendarIssues(cottage, ranges), { ranges }, { path: `/cottages/${cottage.id}/calendar` })}>
+    <StepDialog cottageId={cottage.id} title={t('step_calendar')} size="wide" {...dialog}>
       <p className="mb-3 text-sm text-muted">{t('calendarIntro')}</p>
       <fieldset className="mb-4 flex flex-wrap gap-3" aria-label={t('step_calendar')}>
         {CALENDAR_STATES.map((s) => (
@@ -92,7 +98,11 @@ export function CalendarStep({ cottage }: { cottage: Cottage }) {
           </label>
         ))}
       </fieldset>
-      {errors.ranges ? <p className="mb-2 text-sm text-red-700" role="alert">{errors.ranges}</p> : null}
+      {error('ranges') ? (
+        <p className="mb-2 text-sm text-red-700" role="alert">
+          {error('ranges')}
+        </p>
+      ) : null}
       <p className="mb-2 min-h-5 text-sm" aria-live="polite">
         {anchor ? t('selectionStart', { day: dayFmt.format(new Date(`${anchor}T00:00:00Z`)) }) : ''}
       </p>

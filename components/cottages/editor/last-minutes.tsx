@@ -1,50 +1,43 @@
 'use client';
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { api, ApiClientError } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
 import { showMessage } from '@/lib/i18n/message';
 import { todayInStockholm } from '@/lib/rules/dates';
 import { formatMoney } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { useSnackbar } from '@/components/layout/snackbar';
-import { digits } from './use-fields';
+import { digits, filtered } from '@/components/forms/inputs';
+import { useZodForm } from '@/components/forms/use-zod-form';
+import { useApiMutation } from '@/components/query/use-api-mutation';
+import type { LastMinuteFormValues, LastMinutePayload } from '@/lib/schemas/last-minute';
 
 type Deal = { id: number; from_date: string; to_date: string; price: number; title_sv: string | null };
 
 /** Last-minute deals of an ad: list, create (within two months), delete. */
+const EMPTY: LastMinuteFormValues = { from_date: '', to_date: '', price: '', title_sv: '' };
+
+/** Last-minute deals of an ad: list, create (within two months), delete. */
 export function LastMinutes({ cottageId, initial }: { cottageId: number; initial: Deal[] }) {
   const t = useTranslations();
-  const snackbar = useSnackbar();
   const [deals, setDeals] = useState(initial);
-  const [values, setValues] = useState({ from_date: '', to_date: '', price: '', title_sv: '' });
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const set = (name: keyof typeof values, value: string) => setValues((v) => ({ ...v, [name]: value }));
-
-  async function create() {
-    const payload = { from_date: values.from_date, to_date: values.to_date, price: values.price ? Number(values.price) * 100 : Number.NaN, title_sv: values.title_sv.trim() || null };
-    // The schema (and zod) load when the host first adds a deal, not with the editor page.
-    const { checkLastMinute } = await import('@/lib/schemas/last-minute');
-    const result = checkLastMinute(payload, todayInStockholm());
-    if (!result.success) {
-      const found: Record<string, string | undefined> = {};
-      for (const issue of result.error.issues) found[String(issue.path[0])] ??= showMessage(t, issue.message);
-      return setErrors(found);
-    }
-    try {
-      setDeals(await api<Deal[]>(`/cottages/${cottageId}/lastminutes`, { body: payload }));
-      setValues({ from_date: '', to_date: '', price: '', title_sv: '' });
-      setErrors({});
-      snackbar(t('cottage.lastMinuteCreated'), { severity: 'success' });
-    } catch (error) {
-      snackbar(error instanceof ApiClientError && error.message ? error.message : t('errors.generic'));
-    }
-  }
-
-  async function remove(id: number) {
-    setDeals(await api<Deal[]>(`/cottages/${cottageId}/lastminutes/${id}`, { method: 'DELETE' }));
-    snackbar(t('cottage.lastMinuteDeleted'), { severity: 'success' });
-  }
+  // The schema (and zod) load when the host first adds a deal, not with the editor page.
+  const form = useZodForm(() => import('@/lib/schemas/last-minute').then((m) => m.lastMinuteForm(todayInStockholm())), { defaultValues: EMPTY });
+  const error = (name: keyof LastMinuteFormValues) => showMessage(t, form.formState.errors[name]?.message);
+  const create = useApiMutation({
+    mutationFn: (payload: LastMinutePayload) => api<Deal[]>(`/cottages/${cottageId}/lastminutes`, { body: payload }),
+    form,
+    success: t('cottage.lastMinuteCreated'),
+    onSuccess: (list) => {
+      setDeals(list);
+      form.reset(EMPTY);
+    },
+  });
+  const remove = useApiMutation({
+    mutationFn: (id: number) => api<Deal[]>(`/cottages/${cottageId}/lastminutes/${id}`, { method: 'DELETE' }),
+    success: t('cottage.lastMinuteDeleted'),
+    onSuccess: setDeals,
+  });
 
   return (
     <section className="rounded-lg bg-white p-5 shadow-sm" aria-labelledby="last-minutes">
@@ -59,26 +52,21 @@ export function LastMinutes({ cottageId, initial }: { cottageId: number; initial
               {d.from_date} – {d.to_date} · {formatMoney(d.price)}
               {d.title_sv ? ` · ${d.title_sv}` : ''}
             </span>
-            <Button variant="text" onClick={() => void remove(d.id)}>
+            <Button variant="text" onClick={() => remove.mutate(d.id)} disabled={remove.isPending}>
               {t('cottage.delete')}
             </Button>
           </li>
         ))}
       </ul>
-      <form
-        noValidate
-        className="grid gap-x-3 sm:grid-cols-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void create();
-        }}
-      >
-        <TextField type="date" label={t('cottage.fromDate')} value={values.from_date} error={errors.from_date} onChange={(e) => set('from_date', e.target.value)} />
-        <TextField type="date" label={t('cottage.toDate')} value={values.to_date} error={errors.to_date} onChange={(e) => set('to_date', e.target.value)} />
-        <TextField label={t('cottage.price')} inputMode="numeric" value={values.price} error={errors.price} onChange={(e) => set('price', digits(e.target.value))} />
-        <TextField label={t('cottage.titleOptional')} maxLength={50} value={values.title_sv} error={errors.title_sv} onChange={(e) => set('title_sv', e.target.value)} />
+      <form noValidate className="grid gap-x-3 sm:grid-cols-4" onSubmit={form.handleSubmit((payload) => create.mutate(payload))}>
+        <TextField type="date" label={t('cottage.fromDate')} error={error('from_date')} {...form.register('from_date')} />
+        <TextField type="date" label={t('cottage.toDate')} error={error('to_date')} {...form.register('to_date')} />
+        <TextField label={t('cottage.price')} inputMode="numeric" error={error('price')} {...filtered(form.register('price'), digits)} />
+        <TextField label={t('cottage.titleOptional')} maxLength={50} error={error('title_sv')} {...form.register('title_sv')} />
         <div className="sm:col-span-4">
-          <Button type="submit">{t('cottage.addLastMinute')}</Button>
+          <Button type="submit" disabled={create.isPending}>
+            {t('cottage.addLastMinute')}
+          </Button>
         </div>
       </form>
     </section>
