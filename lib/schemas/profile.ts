@@ -2,6 +2,7 @@
 // catalogue keys. Optional fields may arrive empty (''), which the API stores as null.
 import * as z from 'zod/mini';
 import { AGE_MAX, AGE_MIN, BIRTHDAY_FIRST, BIRTHDAY_LAST, DELETE_PHRASES, PHONE, ageOn, isOrganizationNumber, isPersonalNumber, vatRateTenths } from '../rules/profile';
+import { isCountryCode } from '../data/countries';
 import { isDay } from '../rules/dates';
 import { emailField } from './auth';
 import { safeString } from './common';
@@ -15,7 +16,7 @@ const blank = z.literal('');
 const maybe = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(z.union([blank, schema])));
 const maxChars = (max: number) => withValues('validation.maxChars', { max });
 const optionalText = (max: number) => maybe(safeString().check(z.trim(), z.maxLength(max, maxChars(max))));
-const country = safeString({ error: required }).check(z.regex(/^[A-Z]{2}$/, required));
+const country = safeString({ error: required }).check(z.refine(isCountryCode, required));
 const phone = safeString({ error: required }).check(z.trim(), z.regex(PHONE, 'profile.invalidPhone'));
 const postalCode = safeString({ error: required }).check(z.trim(), z.minLength(1, { error: required, abort: true }), z.maxLength(8, maxChars(8)), z.regex(/^\d+$/, 'validation.digitsOnly'));
 
