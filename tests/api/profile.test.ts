@@ -278,3 +278,25 @@ describe('authorisation', () => {
     expect(await rowOf(b.user.id)).toEqual(before);
   });
 });
+
+describe('a new host with a company profile can send an offer (SPEC §6)', () => {
+  it('refused while SOFT and incomplete, accepted once the company profile and the password are saved', async () => {
+    const { inDays, guestIn, offerBody } = await import('./bookings-support');
+    const { user, token } = await softUser();
+    const [ad] = await h.db
+      .insert(h.schema.cottages)
+      .values({ userId: user.id, titleSv: 'Fjällstugan', commission: true, commissionPercentage: 12, reviewedAt: new Date(), propertyDesignation: 'Åre Tegefjäll 1:2', addressStreet: 'Fjällvägen 1', addressPostalCode: '83752', addressCity: 'Åre' })
+      .returning();
+    const { guest, conversationId } = await guestIn(h, ad!.id);
+    const offer = offerBody({ conversationId, guestId: guest.user.id, cottageId: ad!.id, checkIn: inDays(50) });
+    const early = await h.call('POST', '/api/bookings', { token, body: offer });
+    expect(early.status).toBe(400);
+    expect(early.json.code).toBe('booking.profileIncomplete');
+
+    const company = profileBody(user.username, { type_of_person: 'LEGAL', business_type: 'BUSINESS', business_name: 'Fjällstugor AB', organization_number: '556677-8899', vat_registered: 'YES', vat_number: 'SE556677889901', vat_rate: 25 });
+    expect((await h.call('PUT', '/api/user', { token, body: company })).status).toBe(200);
+    expect((await h.call('PUT', '/api/user?authenticate=true', { token, body: { password: 'company-1', confirm_password: 'company-1' } })).status).toBe(200);
+    const sent = await h.call('POST', '/api/bookings', { token, body: offer });
+    expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+  });
+});
