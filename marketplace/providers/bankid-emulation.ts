@@ -102,7 +102,8 @@ let listening: Promise<string> | null = null;
 /** The emulation's base URL: a listener on a free local port, started once per process. */
 export function bankIdEmulationUrl(): Promise<string> {
   listening ??= new Promise((resolve, reject) => {
-    const server = serve({ fetch: emulation().fetch, port: 0, hostname: '127.0.0.1' });
+    // Inside the Next server: keep the global Response (Next checks instanceof against it).
+    const server = serve({ fetch: emulation().fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false });
     server.once('listening', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/rp/v6.0`));
     server.once('error', (error) => {
       listening = null;

@@ -79,7 +79,7 @@ test('a new guest completes the profile from the offer, sets a password, is sent
   await expect(guest.getByText('Dina uppgifter har sparats')).toBeVisible();
 
   // The password panel (SOFT): once set, the profile is complete and next leads back to the offer.
-  await guest.getByLabel('Lösenord', { exact: true }).fill('ny-gast-1');
+  await guest.getByLabel('Lösenord', { exact: true }).and(guest.locator('input')).fill('ny-gast-1');
   await guest.getByLabel('Upprepa lösenordet').fill('ny-gast-1');
   await guest.getByRole('button', { name: 'Spara lösenord' }).click();
   await expect(guest).toHaveURL(new RegExp(`${bookingPath}$`));
@@ -103,10 +103,10 @@ test('a STRICT user confirms a save with the password; a wrong one is explained 
   await page.getByLabel('Annat telefonnummer (valfritt)').fill('+46812345678');
   await page.getByRole('button', { name: 'Spara', exact: true }).click();
   const prompt = page.getByRole('dialog', { name: 'Bekräfta med ditt lösenord' });
-  await prompt.getByLabel('Lösenord').fill('wrong-pass');
+  await prompt.getByLabel('Lösenord', { exact: true }).and(prompt.locator('input')).fill('wrong-pass');
   await prompt.getByRole('button', { name: 'Bekräfta' }).click();
   await expect(prompt.getByText('Fel lösenord', { exact: false }).or(prompt.getByText('Lösenordet stämmer inte'))).toBeVisible();
-  await prompt.getByLabel('Lösenord').fill('demo-guest-1');
+  await prompt.getByLabel('Lösenord', { exact: true }).and(prompt.locator('input')).fill('demo-guest-1');
   await prompt.getByRole('button', { name: 'Bekräfta' }).click();
   await expect(page.getByText('Dina uppgifter har sparats')).toBeVisible();
   await page.reload();
