@@ -44,7 +44,7 @@ export async function completeBankIdLogin(db: Db, actor: SessionUser, token: str
   await db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ bankidVerifiedAt: profile.bankidVerifiedAt ?? now, personalNumber: profile.personalNumber ?? poll.user!.personalNumber.slice(2) })
+      .set({ bankidVerifiedAt: profile.bankidVerifiedAt ?? now })
       .where(eq(users.id, actor.id));
     await tx.update(sessions).set({ bankidAt: now }).where(eq(sessions.id, actor.sessionId));
   });
