@@ -2,6 +2,7 @@ import 'server-only';
 import { openApiDocument } from '@/lib/schemas/user-dto';
 import { Api } from './http/api';
 import { authRoutes } from './routes/auth';
+import { profileRoutes } from './routes/profile';
 import { bookingRoutes } from './routes/bookings';
 import { conversationRoutes } from './routes/conversations';
 import { cottageImageRoutes } from './routes/cottage-images';
@@ -15,6 +16,7 @@ import { userMiscRoutes } from './routes/user-misc';
 export function createMarketplace() {
   const api = new Api();
   authRoutes(api);
+  profileRoutes(api);
   userMiscRoutes(api);
   uploadRoutes(api);
   publicCottageRoutes(api);

@@ -57,6 +57,11 @@ export const config = {
         }
       : null,
   omocom: env.OMOCOM_API_URL && env.OMOCOM_API_KEY ? { url: env.OMOCOM_API_URL, key: env.OMOCOM_API_KEY, claimUrl: env.OMOCOM_CLAIM_URL || 'https://claims.omocom.se/' } : null,
+  /** BankID RP API v6 with the relying party's client certificate (PKCS#12) and BankID's CA. */
+  bankid:
+    env.BANKID_URL && env.BANKID_PFX_PATH
+      ? { url: env.BANKID_URL.replace(/\/$/, ''), pfxPath: env.BANKID_PFX_PATH, passphrase: env.BANKID_PASSPHRASE || '', caPath: env.BANKID_CA_PATH || null }
+      : null,
   sentryDsn: env.SENTRY_DSN || null,
   flags: {
     ENABLE_BILLOGRAM_INVOICES: env.ENABLE_BILLOGRAM_INVOICES === 'true',

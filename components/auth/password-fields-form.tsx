@@ -17,6 +17,7 @@ export function PasswordFieldsForm<V extends Values>({
   onValid,
   pending,
   saved,
+  autoFocus = true,
 }: {
   form: UseFormReturn<V, unknown, V>;
   fields: Field<V>[];
@@ -25,6 +26,8 @@ export function PasswordFieldsForm<V extends Values>({
   pending: boolean;
   /** Once saved the unsaved-changes prompt stops asking. */
   saved: boolean;
+  /** The first field takes focus (not when the form is one panel of a longer page). */
+  autoFocus?: boolean;
 }) {
   const t = useTranslations();
   const { errors, isDirty } = form.formState;
@@ -36,7 +39,7 @@ export function PasswordFieldsForm<V extends Values>({
           type="password"
           label={field.label}
           autoComplete={field.autoComplete}
-          autoFocus={index === 0}
+          autoFocus={autoFocus && index === 0}
           error={showMessage(t, errors[field.name]?.message as string | undefined)}
           {...form.register(field.name)}
         />

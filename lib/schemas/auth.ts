@@ -5,15 +5,19 @@ import * as z from 'zod/mini';
 import { safeString } from './common';
 import { PASSWORD_MIN_LENGTH, USER_LANGUAGES } from '../constants';
 
-export const emailSchema = z.pipe(
-  safeString({ error: 'validation.emailRequired' }).check(
-    z.trim(),
-    z.minLength(1, { error: 'validation.emailRequired', abort: true }),
-    z.maxLength(254, { error: 'validation.emailInvalid', abort: true }),
-    z.regex(z.regexes.email, { error: 'validation.emailInvalid' }),
-  ),
-  z.transform((v: string) => v.toLowerCase()),
-);
+/** An e-mail address, trimmed and lower-cased, with the messages of the form it is in. */
+export const emailField = (messages: { required: string; invalid: string }) =>
+  z.pipe(
+    safeString({ error: messages.required }).check(
+      z.trim(),
+      z.minLength(1, { error: messages.required, abort: true }),
+      z.maxLength(254, { error: messages.invalid, abort: true }),
+      z.regex(z.regexes.email, { error: messages.invalid }),
+    ),
+    z.transform((v: string) => v.toLowerCase()),
+  );
+
+export const emailSchema = emailField({ required: 'validation.emailRequired', invalid: 'validation.emailInvalid' });
 
 export const usernameBody = z.object({ username: emailSchema });
 
@@ -45,7 +49,7 @@ const matching = z.refine<{ password: string; confirm_password: string }>((v) =>
   message: 'validation.passwordMismatch',
 });
 
-/** Reset form: password twice; the API receives password and hash. */
+/** Reset form, and a SOFT user's first password (PUT /api/user?authenticate=true): password twice. */
 export const resetPasswordForm = z.object({ password: newPassword, confirm_password: required }).check(matching);
 
 export const resetPasswordBody = z.object({

@@ -14,4 +14,9 @@ export const sandboxCardBody = z.object({ card_number: safeString().check(z.maxL
 /** POST /api/sandbox/mangopay/payins/{id}/secure */
 export const sandboxSecureBody = z.object({ approve: z.boolean() });
 /** POST /api/sandbox/bankid/{token}: the tester's choice of identity, or a failure. */
-export const sandboxBankIdBody = z.object({ personal_number: z.optional(safeString().check(z.regex(/^\d{12}$/))), fail: z.optional(z.boolean()) });
+export const sandboxBankIdBody = z.object({
+  personal_number: z.optional(safeString().check(z.regex(/^\d{12}$/))),
+  fail: z.optional(z.boolean()),
+  /** What else the tester can do in the BankID app: cancel, or let the order time out. */
+  outcome: z.optional(z.enum(['userCancel', 'expiredTransaction', 'startFailed'])),
+});

@@ -1,6 +1,7 @@
 // What the account, to-do, news and meta endpoints answer (SPEC §2, §7); components use the inferred types.
 import * as z from 'zod/mini';
 import { dayString, idAnswer, instant, safeString } from './common';
+import { LOCKABLE_FIELDS } from '../rules/profile';
 import { TO_DO_TYPES } from './user';
 
 const text = z.nullable(safeString());
@@ -32,13 +33,31 @@ export const userDto = z.object({
   u_city: text,
   u_country: text,
   u_region: text,
+  personal_number: text,
+  organization_number: text,
+  tin_number: text,
+  vat_registered: z.nullable(z.enum(['YES', 'NO'])),
+  vat_number: text,
+  /** Percent with at most one decimal (stored in tenths). */
+  vat_rate: z.nullable(z.number()),
+  bankid_verified_at: z.nullable(instant),
   kyc_status: safeString(),
   booking_active: z.boolean(),
   booking_valid: z.boolean(),
   can_change_name: z.boolean(),
   has_password: z.boolean(),
+  /** The profile fields this user may not change (lib/rules/profile.ts lockedFields). */
+  locked_fields: z.array(z.enum(LOCKABLE_FIELDS)),
 });
 export type User = z.infer<typeof userDto>;
+
+/** GET /api/auth/bankid/token: the session to collect, where the app starts, the first QR code. */
+export const bankIdLoginStartDto = z.object({ token: safeString(), app_url: safeString(), qr_svg: z.nullable(safeString()) });
+/** POST /api/auth/bankid/login while BankID is pending (success is `{ message: 'success' }`; a mismatch is a 400). */
+export const bankIdLoginDto = z.union([
+  z.object({ status: z.literal('pending'), hint_code: z.nullable(safeString()), qr_svg: z.nullable(safeString()) }),
+  z.object({ message: z.literal('success') }),
+]);
 
 /** POST /api/auth/token: signed in; the account's type decides where the link leads. */
 export const tokenLoginDto = z.object({ message: z.literal('success'), type: accountType });

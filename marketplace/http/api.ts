@@ -48,8 +48,8 @@ type Input<B extends $ZodType, Q extends $ZodType, A extends Auth> = RequestCont
   c: Context;
 };
 
-/** What a handler returns: the response schema's input (plain JSON), or a Response for a file answer. */
-export type Answer<R extends $ZodType | FileAnswer> = R extends $ZodType ? z.input<R> : Response;
+/** What a handler returns: the response schema's input (plain JSON), or a Response for a file answer (or an error answer of its own, status ≥ 400). */
+export type Answer<R extends $ZodType | FileAnswer> = R extends $ZodType ? z.input<R> | Response : Response;
 
 export type Handler<B extends $ZodType, Q extends $ZodType, A extends Auth, R extends $ZodType | FileAnswer> = (input: Input<B, Q, A>) => Promise<Answer<R>>;
 
@@ -120,6 +120,8 @@ export class Api {
           if (!(result instanceof Response)) throw new Error(`${where} answers a file but its handler returned no Response`);
           return result;
         }
+        // An error answer with more than the usual fields (BankID's INFORMATION_MISSMATCH list) is not the contract's success shape.
+        if (result instanceof Response && result.status >= 400) return result;
         if (checkAnswers) checkAnswer(where, response as $ZodType, result);
         return c.json(result as object);
       } catch (error) {

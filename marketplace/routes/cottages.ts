@@ -98,7 +98,7 @@ export function cottageRoutes(api: Api) {
   // POST /api/cottages/:id/verify — BankID identification: without a session it starts one (rate-limited per user), with one it completes
   api.route(
     { method: 'post', path: '/api/cottages/:id/verify', auth: 'user', tag: 'cottages', summary: 'Verify identity with BankID', body: verifyBody, response: z.union([bankIdStartDto, cottageSchema]) },
-    async ({ db, user, params, body }) => verifyAd(db, user, await owned(db, user, params), body.session),
+    async ({ db, user, params, body, address }) => verifyAd(db, user, await owned(db, user, params), body.session, address),
   );
 
   // GET /api/cottages/:id/stats — visits of the public page, last 60 days

@@ -54,6 +54,8 @@ export const limits = {
   userEvent: [rule('user-event/min', MINUTE, USER_EVENTS_PER_MINUTE), rule('user-event/day', DAY, USER_EVENTS_PER_DAY)],
   errorReport: [rule('error-report/min', MINUTE, ERROR_REPORTS_PER_MINUTE), rule('error-report/day', DAY, ERROR_REPORTS_PER_DAY)],
   bankIdSession: [rule('bankid/hour', HOUR, BANKID_SESSIONS_PER_HOUR), rule('bankid/day', DAY, BANKID_SESSIONS_PER_DAY)],
+  /** "Download my data": a heavy read, a few times a day is plenty. */
+  dataExport: [rule('data-export/hour', HOUR, 3), rule('data-export/day', DAY, 10)],
   uploadTicket: [rule('upload-ticket/min', MINUTE, UPLOAD_TICKETS_PER_MINUTE), rule('upload-ticket/day', DAY, UPLOAD_TICKETS_PER_DAY)],
   /** Password sign-in per account and address: a few free failures, then growing waits; never a lock-out for other addresses. */
   loginPair: {

@@ -3,6 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { shownName } from '@/lib/rules/person';
 import type { Person } from '@/lib/schemas/person';
 import type { User } from '@/lib/schemas/user-dto';
+import { lockedFields } from '@/lib/rules/profile';
 import type { Db } from '../db/client';
 import { userEvents, users } from '../db/schema';
 import { notFound } from '../http/errors';
@@ -45,11 +46,20 @@ export function userDto(u: UserRow): User {
     u_city: u.uCity,
     u_country: u.uCountry,
     u_region: u.uRegion,
+    personal_number: u.personalNumber,
+    organization_number: u.organizationNumber,
+    tin_number: u.tinNumber,
+    vat_registered: u.vatRegistered,
+    vat_number: u.vatNumber,
+    vat_rate: u.vatRateTenths === null ? null : u.vatRateTenths / 10,
+    bankid_verified_at: u.bankidVerifiedAt?.toISOString() ?? null,
     kyc_status: u.kycStatus,
     booking_active: u.bookingActive,
     booking_valid: u.bookingValid,
     can_change_name: u.canChangeName,
     has_password: u.passwordHash !== null,
+    /** The profile fields this user may not change (the form disables them; PUT /api/user refuses them). */
+    locked_fields: lockedFields({ bankid_verified: u.bankidVerifiedAt !== null, kyc_status: u.kycStatus, can_change_name: u.canChangeName, type: u.type }),
   };
 }
 
@@ -60,7 +70,7 @@ export async function getUser(db: Db, id: number): Promise<UserRow> {
 }
 
 /** A user row, or the columns of one that a list reads. */
-type PersonSource = { id: number; firstName: string | null; lastName: string | null; hideLastName: boolean | null; hidePhoneNumber?: boolean; phone1?: string | null; phone2?: string | null };
+type PersonSource = { id: number; firstName: string | null; lastName: string | null; hideLastName: boolean | null; hidePhoneNumber?: boolean; phone1?: string | null; phone2?: string | null; deletedAt?: Date | null };
 
 /**
  * A person as the booking and conversation screens show them to the other side (SPEC §2, §6): the
@@ -68,7 +78,8 @@ type PersonSource = { id: number; firstName: string | null; lastName: string | n
  * of the profile, and never anything from the e-mail address.
  */
 export function personDto(u: PersonSource | undefined, phonesVisible: boolean): Person {
-  if (!u) return { id: null, name: null, phone_1: null, phone_2: null, deleted: true };
+  // A deleted account keeps its row (bookkeeping) but says nothing about who it was.
+  if (!u || u.deletedAt) return { id: null, name: null, phone_1: null, phone_2: null, deleted: true };
   const phones = phonesVisible && !u.hidePhoneNumber;
   return {
     id: u.id,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inDays, offerBody } from './bookings-support';
 import { startCottageApi } from './cottages-support';
 import type { Harness } from './harness';
+import { profileBody } from './profile-support';
 import { areaSnapshot, createWorld, fillPath, routeTable, send, uploadablePicture, type Answer, type Route, type World } from './security-support';
 
 type Role = 'anonymous' | 'guest' | 'host' | 'otherHost' | 'admin';
@@ -97,6 +98,11 @@ const rules: Record<string, Rule> = {
 
   // --- the caller's own account
   'GET /api/user': self(),
+  'PUT /api/user': self({ body: (_w, role) => (role === 'anonymous' ? {} : profileBody(userOf(role).username, { password: 'secret-pass-1' })) }),
+  'DELETE /api/user': { auth: 'user', area: 'user', body: () => ({ confirm: true, phrase: 'not the phrase' }), outcomes: { others: { status: 400, code: 'profile.deletePhrase' } } },
+  'GET /api/user/export': self(),
+  'GET /api/auth/bankid/token': self(),
+  'POST /api/auth/bankid/login': { auth: 'user', area: 'user', body: () => ({ token: NO_SUCH_TOKEN }), outcomes: { others: { status: 400, code: 'cottage.bankidError' } } },
   'PUT /api/user/change-password': self({ body: () => ({ old_password: 'secret-pass-1', password: 'secret-pass-1' }) }),
   'GET /api/user/todo': self(),
   // Marks the caller's own to-do: the guest's to-do about the booking stays unread for anyone else.

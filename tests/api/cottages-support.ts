@@ -37,6 +37,7 @@ export const COMPLETE_PROFILE = {
   uPostalCode: '11122',
   uCity: 'Stockholm',
   uCountry: 'SE',
+  uRegion: 'Stockholms län',
 } as const;
 
 type UserOverrides = Parameters<Harness['createUser']>[0];

@@ -35,6 +35,7 @@ const complete: ProfileFields = {
   u_postal_code: '76291',
   u_city: 'Rimbo',
   u_country: 'SE',
+  u_region: 'Stockholms län',
 };
 
 describe('profile completeness', () => {

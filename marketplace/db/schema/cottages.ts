@@ -169,7 +169,7 @@ export const cottageVisits = pgTable(
   (t) => [primaryKey({ columns: [t.cottageId, t.day] })],
 );
 
-/** BankID identifications started from an ad's verify dialog (sandbox or the real RP API). */
+/** BankID identifications (an ad's verify dialog, or signing in with BankID to confirm a profile save): our side of an RP API order. */
 export const bankidSessions = pgTable(
   'bankid_sessions',
   {
@@ -179,9 +179,16 @@ export const bankidSessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     cottageId: integer('cottage_id').references(() => cottages.id, { onDelete: 'cascade' }),
+    /** The RP API's order reference and QR secrets (animated QR codes are computed from them each second). */
+    orderRef: varchar('order_ref', { length: 64 }),
+    qrStartToken: varchar('qr_start_token', { length: 64 }),
+    qrStartSecret: varchar('qr_start_secret', { length: 64 }),
     status: varchar('status', { length: 12 }).$type<'pending' | 'complete' | 'failed' | 'used'>().notNull().default('pending'),
     personalNumber: varchar('personal_number', { length: 12 }),
     name: varchar('name', { length: 255 }),
+    givenName: varchar('given_name', { length: 255 }),
+    surname: varchar('surname', { length: 255 }),
+    hintCode: varchar('hint_code', { length: 40 }),
     createdAt: ts('created_at').notNull().defaultNow(),
     completedAt: ts('completed_at'),
   },

@@ -4,3 +4,4 @@ export * from './cottages';
 export * from './conversations';
 export * from './bookings';
 export * from './limits';
+export * from './sandbox';

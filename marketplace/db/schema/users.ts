@@ -29,6 +29,26 @@ export const users = pgTable(
     uCity: varchar('u_city', { length: 40 }),
     uCountry: varchar('u_country', { length: 2 }),
     uRegion: varchar('u_region', { length: 40 }),
+    /** Tax identification number (SPEC §5 payout person: 10–80 characters). */
+    tinNumber: varchar('tin_number', { length: 80 }),
+    vatRegistered: varchar('vat_registered', { length: 3 }).$type<'YES' | 'NO'>(),
+    vatNumber: varchar('vat_number', { length: 50 }),
+    /** VAT rate in tenths of a percent (25.5 % is 255): one decimal, never a float. */
+    vatRateTenths: integer('vat_rate_tenths'),
+    /** Swedish personal number YYMMDDNNNN (10 digits). */
+    personalNumber: varchar('personal_number', { length: 10 }),
+    /** Swedish organisation number XXXXXX-YYYY. */
+    organizationNumber: varchar('organization_number', { length: 11 }),
+    hqAddress1: varchar('hq_address1', { length: 40 }),
+    hqAddress2: varchar('hq_address2', { length: 40 }),
+    hqPostalCode: varchar('hq_postal_code', { length: 8 }),
+    hqCity: varchar('hq_city', { length: 40 }),
+    hqCountry: varchar('hq_country', { length: 2 }),
+    hqRegion: varchar('hq_region', { length: 40 }),
+    /** When the user's identity was last confirmed with BankID (identity fields lock from then on). */
+    bankidVerifiedAt: timestamp('bankid_verified_at', { withTimezone: true }),
+    /** Account deleted: personal data erased, the row kept pseudonymised for bookkeeping (7 years). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     kycStatus: varchar('kyc_status', { length: 12 }).notNull().default('UNVERIFIED'),
     /** The user's id at the payment provider (MangoPay), made on their first payment or payout. */
     mangoUserId: varchar('mango_user_id', { length: 40 }),
@@ -51,6 +71,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When this session last signed in with BankID: a BankID-verified user's profile save needs it recent. */
+    bankidAt: timestamp('bankid_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],

@@ -8,12 +8,14 @@ import type { SandboxBankIdSession } from '@/lib/schemas/cottage-dto';
 
 export const metadata: Metadata = { title: 'BankID (sandbox)', robots: { index: false } };
 
-// /sandbox/bankid/{token}?return=/dashboard/… — the local BankID provider page
+// /sandbox/bankid/{token}[?return=/dashboard/…] — the sandbox's stand-in for the BankID app: it answers the
+// order at the local emulation of BankID's RP API, which the server then collects like from BankID
 export default async function SandboxBankIdPage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<{ return?: string }> }) {
   const { token } = await params;
   const { return: back } = await searchParams;
-  // Only a path of this dashboard is a place to return to (no open redirect).
-  const returnTo = back && /^\/dashboard\/[a-z0-9/]+$/.test(back) ? back : '/dashboard/cottages';
+  // Only a path of this dashboard is a place to return to (no open redirect). Without one the page was
+  // opened beside the dialog that waits for BankID ("Open BankID on this device"), like the app.
+  const returnTo = back && /^\/dashboard\/[a-z0-9/]+$/.test(back) ? back : null;
   const t = await getTranslations('sandbox');
   const session = /^[A-Za-z0-9_-]{16,200}$/.test(token) ? await apiGetOrNull<SandboxBankIdSession>(`/api/sandbox/bankid/${token}`) : null;
   return (

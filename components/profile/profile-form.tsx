@@ -1,0 +1,80 @@
+'use client';
+import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { api, ApiClientError } from '@/lib/api/client';
+import { profileSchema, type ProfileBody } from '@/lib/schemas/profile';
+import { todayInStockholm } from '@/lib/rules/dates';
+import { useZodForm } from '@/components/forms/use-zod-form';
+import { useApiMutation } from '@/components/query/use-api-mutation';
+import { UnsavedChangesPrompt } from '@/components/layout/unsaved-changes-prompt';
+import { Button } from '@/components/ui/button';
+import { BankIdDialog } from './bankid-dialog';
+import { PasswordPrompt } from './password-prompt';
+import { AddressFields, CompanyFields, ContactFields, PersonFields } from './profile-fields';
+import { profileDefaults } from './profile-values';
+import type { User as ProfileUser } from '@/lib/schemas/user-dto';
+
+/**
+ * The profile's basic information (SPEC §2, §4 "Profile save"): a SOFT user saves directly; a
+ * STRICT user confirms with the password; a BankID-verified one signs in with BankID first when the
+ * API asks for it (403 profile.bankidRequired), and the save is sent again after.
+ */
+export function ProfileForm({ user, next }: { user: ProfileUser; next: string | null }) {
+  const t = useTranslations('profile');
+  const router = useRouter();
+  const [schema] = useState(() => profileSchema(todayInStockholm()));
+  const form = useZodForm(schema, { defaultValues: profileDefaults(user) });
+  const [pending, setPending] = useState<{ values: ProfileBody; ask: 'password' | 'bankid' } | null>(null);
+  const strictWithoutBankId = user.type === 'STRICT' && !user.bankid_verified_at;
+
+  const save = useApiMutation({
+    mutationFn: (values: ProfileBody) => api<ProfileUser>('/user', { method: 'PUT', body: values }),
+    form,
+    success: t('saved'),
+    refresh: true,
+    quiet: (error) => error instanceof ApiClientError && error.code === 'profile.bankidRequired',
+    onSuccess: (saved, values) => {
+      setPending(null);
+      form.reset({ ...values, password: undefined, confirm_username: '' });
+      // Back to where the user was asked to complete the profile (an offer to accept, an ad to create).
+      if (next && saved.type === 'STRICT') router.push(`/dashboard${next}`);
+    },
+    onError: (error, values) => {
+      if (error instanceof ApiClientError && error.code === 'profile.bankidRequired') setPending({ values, ask: 'bankid' });
+      // A wrong password is shown in the prompt; the prompt stays open.
+      else if (error instanceof ApiClientError && error.errors.some((e) => e.field === 'password')) setPending({ values, ask: 'password' });
+      else setPending(null);
+    },
+  });
+
+  const submit = form.handleSubmit((values) => {
+    if (strictWithoutBankId) setPending({ values, ask: 'password' });
+    else save.mutate(values);
+  });
+  const username = form.watch('username');
+  const passwordError = save.error instanceof ApiClientError ? save.error.errors.find((e) => e.field === 'password')?.message : undefined;
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-6">
+      <PersonFields form={form} locked={user.locked_fields} canChooseType={!user.locked_fields.includes('type_of_person')} />
+      <ContactFields form={form} emailChanged={username.trim().toLowerCase() !== user.username.toLowerCase()} />
+      <AddressFields form={form} />
+      <CompanyFields form={form} locked={user.locked_fields} />
+      <div>
+        <Button type="submit" disabled={!form.formState.isDirty || save.isPending}>
+          {t('save')}
+        </Button>
+      </div>
+      <UnsavedChangesPrompt when={form.formState.isDirty && !save.isSuccess} />
+      <PasswordPrompt
+        open={pending?.ask === 'password'}
+        error={passwordError}
+        busy={save.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={(password) => pending && save.mutate({ ...pending.values, password })}
+      />
+      {pending?.ask === 'bankid' ? <BankIdDialog onCancel={() => setPending(null)} onSignedIn={() => save.mutate(pending.values)} /> : null}
+    </form>
+  );
+}

@@ -1,0 +1,170 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { followMailLink, signIn } from './helpers';
+
+const COMPANY = { email: 'company@example.com', password: 'demo-company-1' };
+
+async function as(browser: Browser, who: { email: string; password: string }): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/dashboard/login');
+  await signIn(page, who.email, who.password);
+  await expect(page).toHaveURL(/\/dashboard\/conversations$/);
+  return page;
+}
+
+/** A brand-new account through the login page and its e-mailed link. */
+async function newUser(page: Page, label: string): Promise<string> {
+  const email = `${label}-${Date.now()}@example.com`;
+  await page.goto('/dashboard/login');
+  await page.getByLabel('E-post').fill(email);
+  await page.getByRole('button', { name: 'Fortsätt' }).click();
+  await page.getByRole('button', { name: 'Skapa konto' }).click();
+  await expect(page.getByText('Ditt konto har skapats.', { exact: false })).toBeVisible();
+  await followMailLink(page, email);
+  await expect(page).toHaveURL(/\/dashboard\/conversations$/);
+  await page.getByRole('button', { name: 'Senare' }).click();
+  return email;
+}
+
+async function fillPerson(page: Page) {
+  await page.getByLabel('Förnamn', { exact: true }).fill('Linnea');
+  await page.getByLabel('Efternamn', { exact: true }).fill('Ström');
+  await page.getByLabel('Födelsedag').fill('1992-06-15');
+  await page.getByLabel('Medborgarskap').selectOption('SE');
+  await page.getByLabel('Telefon', { exact: true }).fill('+46702223344');
+  await page.getByLabel('Adress', { exact: true }).fill('Åsgatan 5');
+  await page.getByLabel('Postnummer').fill('75320');
+  await page.getByLabel('Ort').fill('Uppsala');
+  await page.getByLabel('Län eller region').fill('Uppsala län');
+  await page.getByLabel('Bosättningsland').selectOption('SE');
+}
+
+test('a new guest completes the profile from the offer, sets a password, is sent back and pays', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const guest = await (await browser.newContext()).newPage();
+  await newUser(guest, 'newguest');
+  await guest.goto('/sv/stuga/3');
+  await guest.getByLabel('Ditt meddelande').fill('Hej! Är stugan ledig i september?');
+  await guest.getByRole('button', { name: 'Skicka meddelande' }).click();
+  await expect(guest).toHaveURL(/\/dashboard\/conversations\/\d+$/);
+  const conversationPath = new URL(guest.url()).pathname;
+
+  const host = await as(browser, { email: 'host@example.com', password: 'demo-host-1' });
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  await host.goto(`${conversationPath}/bookings/new`);
+  await host.getByLabel('Incheckning').fill(day(200));
+  await host.getByLabel('Utcheckning').fill(day(203));
+  await host.getByLabel('Antal gäster').fill('2');
+  await host.getByLabel('Avbokningsvillkor').selectOption({ index: 1 });
+  await host.getByLabel('Totalpris (kr)').fill('4500');
+  await host.getByLabel('Tidsgräns för gästen att godkänna').fill(day(5));
+  await host.getByRole('button', { name: 'Förhandsgranska' }).click();
+  await host.getByLabel('Jag godkänner villkoren för uthyrare och skickar erbjudandet på dessa villkor').check();
+  await host.getByRole('button', { name: 'Skicka erbjudandet' }).click();
+  await expect(host).toHaveURL(/\/bookings\/\d+$/);
+  const bookingPath = new URL(host.url()).pathname;
+
+  // The guest cannot pay yet: the booking sends them to the profile, with next and booking=true.
+  await guest.goto(bookingPath);
+  await guest.getByRole('link', { name: 'Gå till din profil' }).click();
+  await expect(guest).toHaveURL(/\/dashboard\/profile\?next=.*booking=true/);
+  await expect(guest.getByText('Innan du skapar en bokning, fyll i uppgifterna nedan')).toBeVisible();
+
+  // Bad input is explained on its field, then the profile saves.
+  await fillPerson(guest);
+  await guest.getByLabel('Telefon', { exact: true }).fill('0702');
+  await guest.getByRole('button', { name: 'Spara', exact: true }).click();
+  await expect(guest.getByText('Ogiltigt telefonnummer')).toBeVisible();
+  await guest.getByLabel('Telefon', { exact: true }).fill('+46702223344');
+  await guest.getByRole('button', { name: 'Spara', exact: true }).click();
+  await expect(guest.getByText('Dina uppgifter har sparats')).toBeVisible();
+
+  // The password panel (SOFT): once set, the profile is complete and next leads back to the offer.
+  await guest.getByLabel('Lösenord', { exact: true }).and(guest.locator('input')).fill('ny-gast-1');
+  await guest.getByLabel('Upprepa lösenordet').fill('ny-gast-1');
+  await guest.getByRole('button', { name: 'Spara lösenord' }).click();
+  await expect(guest).toHaveURL(new RegExp(`${bookingPath}$`));
+
+  await guest.getByLabel(/Jag godkänner bokningsvillkoren/).check();
+  await guest.getByLabel('Visa / Mastercard').check();
+  await guest.getByRole('button', { name: /Godkänn och betala/ }).click();
+  await expect(guest).toHaveURL(/\/sandbox\/mangopay\//);
+  await guest.getByLabel('Kortnummer').fill('4970 1051 9192 3460');
+  await guest.getByLabel('Giltigt till (MM/ÅÅ)').fill('12/39');
+  await guest.getByLabel('CVC').fill('123');
+  await guest.getByRole('button', { name: 'Betala', exact: true }).click();
+  await expect(guest.getByTestId('status-banner')).toHaveAttribute('data-status', 'PAID');
+});
+
+test('a STRICT user confirms a save with the password; a wrong one is explained in the prompt', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await as(browser, { email: 'guest@example.com', password: 'demo-guest-1' });
+  await page.goto('/dashboard/profile');
+  await expect(page.getByRole('heading', { name: 'Min profil' })).toBeVisible();
+  await page.getByLabel('Annat telefonnummer (valfritt)').fill('+46812345678');
+  await page.getByRole('button', { name: 'Spara', exact: true }).click();
+  const prompt = page.getByRole('dialog', { name: 'Bekräfta med ditt lösenord' });
+  await prompt.getByLabel('Lösenord', { exact: true }).and(prompt.locator('input')).fill('wrong-pass');
+  await prompt.getByRole('button', { name: 'Bekräfta' }).click();
+  await expect(prompt.getByText('Fel lösenord', { exact: false }).or(prompt.getByText('Lösenordet stämmer inte'))).toBeVisible();
+  await prompt.getByLabel('Lösenord', { exact: true }).and(prompt.locator('input')).fill('demo-guest-1');
+  await prompt.getByRole('button', { name: 'Bekräfta' }).click();
+  await expect(page.getByText('Dina uppgifter har sparats')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Annat telefonnummer (valfritt)')).toHaveValue('+46812345678');
+});
+
+test('a BankID-verified user saves after BankID; a mismatch lists the fields', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await as(browser, COMPANY);
+  await page.goto('/dashboard/profile');
+  await expect(page.getByLabel('Förnamn')).toHaveAttribute('readonly');
+  await page.getByLabel('Ort').fill('Åre');
+  await page.getByRole('button', { name: 'Spara', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Legitimera dig med BankID' });
+  await expect(dialog.getByRole('img', { name: 'Skanna QR-koden med BankID-appen i din telefon.' })).toBeVisible();
+
+  // A stranger identifies in the app: the fields BankID disagrees on are listed.
+  let app = page.waitForEvent('popup');
+  await dialog.getByRole('link', { name: 'Öppna BankID på den här enheten' }).click();
+  let popup = await app;
+  await popup.getByRole('button', { name: /Sven Svensson/ }).click();
+  await expect(dialog.getByText('Informationen från BankID stämmer inte', { exact: false }).or(dialog.getByRole('alert'))).toBeVisible();
+  await expect(dialog.getByText('Förnamn: profilen "Anders", BankID "Sven"', { exact: false })).toBeVisible();
+  await popup.close();
+  await dialog.getByRole('button', { name: 'Avbryt' }).click();
+
+  // Then the user's own identity: the save goes through.
+  await page.getByRole('button', { name: 'Spara', exact: true }).click();
+  app = page.waitForEvent('popup');
+  await dialog.getByRole('link', { name: 'Öppna BankID på den här enheten' }).click();
+  popup = await app;
+  await popup.getByRole('button', { name: /Anders Nilsson/ }).click();
+  await expect(page.getByText('Dina uppgifter har sparats')).toBeVisible();
+  await popup.close();
+});
+
+test('deleting an account is refused while it has ads, and works without', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const host = await as(browser, { email: 'host@example.com', password: 'demo-host-1' });
+  await host.goto('/dashboard/profile');
+  await host.getByRole('button', { name: 'Radera mitt konto' }).click();
+  const dialog = host.getByRole('dialog', { name: 'Radera mitt konto' });
+  await dialog.getByLabel('Jag förstår, radera mitt konto').check();
+  await dialog.getByLabel('Skriv "ta bort mitt konto permanent" för att bekräfta').fill('ta bort mitt konto permanent');
+  await dialog.getByRole('button', { name: 'Radera mitt konto' }).click();
+  await expect(dialog.getByText('Ditt konto innehåller annonser.', { exact: false })).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Till mina annonser' })).toBeVisible();
+
+  const page = await (await browser.newContext()).newPage();
+  await newUser(page, 'leaving');
+  await page.goto('/dashboard/profile');
+  await page.getByRole('button', { name: 'Radera mitt konto' }).click();
+  const own = page.getByRole('dialog', { name: 'Radera mitt konto' });
+  await own.getByRole('button', { name: 'Radera mitt konto' }).click();
+  await expect(own.getByText('Kryssa i rutan för att bekräfta')).toBeVisible();
+  await own.getByLabel('Jag förstår, radera mitt konto').check();
+  await own.getByLabel('Skriv "ta bort mitt konto permanent" för att bekräfta').fill('delete account');
+  await own.getByRole('button', { name: 'Radera mitt konto' }).click();
+  await expect(own.getByText('Ditt konto har raderats', { exact: false })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/login/, { timeout: 15_000 });
+});
