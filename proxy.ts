@@ -10,19 +10,7 @@ import { loginPathFor } from './lib/rules/next-path';
 import { securityHeaders } from './lib/security-headers';
 
 /** Dashboard areas only for signed-in users; everything else under /dashboard is public or Not found. */
-const PROTECTED = [
-  'conversations',
-  'bookings',
-  'cottages',
-  'reviews',
-  'orders',
-  'to-do',
-  'news',
-  'profile',
-  'change-password',
-  'payout',
-  'contact',
-];
+const PROTECTED = ['conversations', 'bookings', 'cottages', 'reviews', 'orders', 'to-do', 'news', 'profile', 'change-password', 'payout', 'contact'];
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
 

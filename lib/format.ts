@@ -10,7 +10,9 @@ const DATE_TIME: Record<Locale, string> = { sv: `${DATE} [kl.] ${TIME}`, en: `${
 
 /** A date (or timestamp) as the reader expects it, in Europe/Stockholm. */
 export function formatDate(value: string | Date, locale: Locale, withTime = false): string {
-  return inStockholm(value).locale(locale).format(withTime ? DATE_TIME[locale] : DATE);
+  return inStockholm(value)
+    .locale(locale)
+    .format(withTime ? DATE_TIME[locale] : DATE);
 }
 
 /** The time of day of a timestamp, in Europe/Stockholm: '14:05'. */

@@ -21,7 +21,13 @@ const MAPS_IMG = ['https://maps.googleapis.com', 'https://maps.gstatic.com', 'ht
 
 export function contentSecurityPolicy(o: SecurityOptions): string {
   const script = ["'self'", `'nonce-${o.nonce}'`, "'strict-dynamic'", ...(o.development ? ["'unsafe-eval'"] : []), ...(o.maps ? MAPS_SCRIPT : [])];
-  const connect = ["'self'", ...(o.maps ? ['https://maps.googleapis.com'] : []), ...(o.uploadOrigin ? [o.uploadOrigin] : []), ...(o.errorReportOrigin ? [o.errorReportOrigin] : []), ...(o.development ? ['ws:'] : [])];
+  const connect = [
+    "'self'",
+    ...(o.maps ? ['https://maps.googleapis.com'] : []),
+    ...(o.uploadOrigin ? [o.uploadOrigin] : []),
+    ...(o.errorReportOrigin ? [o.errorReportOrigin] : []),
+    ...(o.development ? ['ws:'] : []),
+  ];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', script],

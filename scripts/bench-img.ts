@@ -48,7 +48,10 @@ async function main() {
     await storage.put(`images/${filename}`, bytes, 'image/jpeg');
     console.log(`storage: ${storageKind}; original ${WIDTH}×${HEIGHT} JPEG, ${(bytes.length / 1024 / 1024).toFixed(2)} MB; sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}`);
     await timed('validateImageBytes', () => validateImageBytes(bytes));
-    for (const size of [{ w: 800, h: 800 }, { w: 136, h: 136, fit: 'crop' as const }]) {
+    for (const size of [
+      { w: 800, h: 800 },
+      { w: 136, h: 136, fit: 'crop' as const },
+    ]) {
       const label = `${size.w}×${size.h}${size.fit ? ' crop' : ''}`;
       const first = await timed(`${label}, first (resize + store)`, () => resizedImage(filename, size));
       const second = await timed(`${label}, second (cached)`, () => resizedImage(filename, size));
@@ -59,7 +62,10 @@ async function main() {
     // The very first resize pays for libvips' start-up: the median over fresh files is the steady cost.
     const copies = Array.from({ length: 5 }, (_, n) => `bench${String(n + 1).padStart(39, '0')}.jpg`);
     for (const name of copies) await storage.put(`images/${name}`, bytes, 'image/jpeg');
-    for (const size of [{ w: 800, h: 800 }, { w: 136, h: 136, fit: 'crop' as const }]) {
+    for (const size of [
+      { w: 800, h: 800 },
+      { w: 136, h: 136, fit: 'crop' as const },
+    ]) {
       const times: number[] = [];
       for (const name of copies) {
         const start = process.hrtime.bigint();

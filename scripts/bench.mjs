@@ -55,7 +55,10 @@ async function waitReady() {
 async function signIn(username, password) {
   const r = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
   if (!r.ok) throw new Error(`sign-in failed: ${r.status} ${await r.text()}`);
-  return r.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return r.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /** A few sequential requests: the target answers 2xx, and first-request costs are out of the way. */
@@ -91,7 +94,7 @@ try {
     { name: 'GET /api/user/bookings', path: '/api/user/bookings', kind: 'list', id: 'book1' },
     { name: 'GET /api/user/bookings offset 1000', path: '/api/user/bookings?offset=1000', kind: 'list', deepOf: 'book1' },
     { name: `GET /api/conversations/${longest}/messages (latest of 3 000)`, path: `/api/conversations/${longest}/messages`, kind: 'list' },
-    { name: 'GET /api/cottages (the host\'s ads)', path: '/api/cottages', kind: 'list' },
+    { name: "GET /api/cottages (the host's ads)", path: '/api/cottages', kind: 'list' },
     { name: 'page: /dashboard/login (signed out, trivial)', path: '/dashboard/login', kind: 'trivial' },
     { name: 'page: /dashboard/conversations', path: '/dashboard/conversations', kind: 'page' },
     { name: 'page: /dashboard/bookings', path: '/dashboard/bookings', kind: 'page' },

@@ -6,9 +6,17 @@ import sharp from 'sharp';
 
 const publicDir = path.resolve(import.meta.dirname, '../public');
 const svg = readFileSync(path.join(publicDir, 'icon.svg'));
-const png = (size) => sharp(svg, { density: Math.ceil((72 * size) / 32) }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
+const png = (size) =>
+  sharp(svg, { density: Math.ceil((72 * size) / 32) })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 
-for (const [name, size] of [['icon-192.png', 192], ['icon-512.png', 512], ['apple-touch-icon.png', 180]]) {
+for (const [name, size] of [
+  ['icon-192.png', 192],
+  ['icon-512.png', 512],
+  ['apple-touch-icon.png', 180],
+]) {
   writeFileSync(path.join(publicDir, name), await png(size));
 }
 

@@ -34,7 +34,17 @@ const response = await signedIn.request.post(`${base}/api/auth/login`, {
   data: { username: process.env.MEASURE_USER ?? 'host@example.com', password: process.env.MEASURE_PASSWORD ?? 'demo-host-1' },
 });
 if (!response.ok()) throw new Error(`sign-in failed: ${response.status()}`);
-const paths = process.env.MEASURE_PATHS?.split(',') ?? ['/dashboard/conversations', '/dashboard/to-do', '/dashboard/news/1', '/dashboard/change-password', '/dashboard/cottages', '/dashboard/cottages/3', '/dashboard/cottages/3/calendar', '/dashboard/cottages/3/images', '/sv/stuga/3'];
+const paths = process.env.MEASURE_PATHS?.split(',') ?? [
+  '/dashboard/conversations',
+  '/dashboard/to-do',
+  '/dashboard/news/1',
+  '/dashboard/change-password',
+  '/dashboard/cottages',
+  '/dashboard/cottages/3',
+  '/dashboard/cottages/3/calendar',
+  '/dashboard/cottages/3/images',
+  '/sv/stuga/3',
+];
 for (const path of paths) rows.push(await measure(signedIn, path));
 console.table(rows);
 await browser.close();

@@ -38,7 +38,10 @@ async function shot(page, name, lang, width) {
 // The demo conversation about the commission ad holds the seeded bookings.
 const conversationOf = async (page) => {
   await page.goto(`${base}/dashboard/bookings?checkInFrom=2000-01-01`);
-  const href = await page.getByRole('link', { name: /Go to conversation|Gå till konversationen/ }).first().getAttribute('href');
+  const href = await page
+    .getByRole('link', { name: /Go to conversation|Gå till konversationen/ })
+    .first()
+    .getAttribute('href');
   return href;
 };
 

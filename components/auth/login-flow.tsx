@@ -14,7 +14,6 @@ import { useApiMutation } from '@/components/query/use-api-mutation';
 type Step = 'email' | 'password' | 'soft' | 'create';
 type Notice = 'linkSent' | 'resetSent' | 'accountCreated' | null;
 
-
 /** SPEC §2 /login: e-mail first; then password (STRICT), login link (SOFT) or create account. */
 export function LoginFlow({ next }: { next: string | null }) {
   const t = useTranslations();
@@ -78,14 +77,7 @@ export function LoginFlow({ next }: { next: string | null }) {
       {step === 'email' ? (
         <form onSubmit={checkEmail} noValidate className="flex flex-col gap-4">
           <p className="text-sm text-muted">{t('login.intro')}</p>
-          <TextField
-            label={t('login.email')}
-            type="email"
-            autoComplete="email"
-            autoFocus
-            error={showMessage(t, emailForm.formState.errors.username?.message)}
-            {...emailForm.register('username')}
-          />
+          <TextField label={t('login.email')} type="email" autoComplete="email" autoFocus error={showMessage(t, emailForm.formState.errors.username?.message)} {...emailForm.register('username')} />
           <Button type="submit" disabled={busy}>
             {t('login.continue')}
           </Button>

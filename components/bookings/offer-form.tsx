@@ -22,7 +22,15 @@ export type OfferCottage = Dac7Cottage & { title_sv: string | null; commission_p
 type Errors = Partial<Record<keyof OfferFormValues, string>>;
 
 /** SPEC §4 "Booking offer form flow": edit → preview (overlap check, acknowledgements, terms) → send. */
-export function OfferForm(props: { conversationId: number; guestId: number; guestName: string; cottages: OfferCottage[]; defaultCottageId: number | null; policies: CancellationPolicy[]; today: string }) {
+export function OfferForm(props: {
+  conversationId: number;
+  guestId: number;
+  guestName: string;
+  cottages: OfferCottage[];
+  defaultCottageId: number | null;
+  policies: CancellationPolicy[];
+  today: string;
+}) {
   const t = useTranslations('booking');
   const tv = useTranslations();
   const router = useRouter();

@@ -35,7 +35,8 @@ export function PaymentPoll({ transactionId }: { transactionId: string }) {
     initialData: null,
     staleTime: Infinity,
     retry: false,
-    refetchInterval: (q) => (q.state.error && isFinal(q.state.error) ? false : paymentPollDelay(q.state.dataUpdateCount + q.state.errorUpdateCount, Boolean(q.state.data && q.state.data.transaction !== 'pending'))),
+    refetchInterval: (q) =>
+      q.state.error && isFinal(q.state.error) ? false : paymentPollDelay(q.state.dataUpdateCount + q.state.errorUpdateCount, Boolean(q.state.data && q.state.data.transaction !== 'pending')),
     refetchIntervalInBackground: false,
   });
 

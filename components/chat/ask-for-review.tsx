@@ -25,7 +25,16 @@ export function AskForReview({ conversationId }: { conversationId: number }) {
       <Button variant="secondary" onClick={() => setOpen(true)}>
         {t('askForReview')}
       </Button>
-      {open ? <ConfirmDialog title={t('askForReview')} text={t('askForReviewConfirm')} confirmLabel={t('askForReviewSend')} busy={ask.isPending} onConfirm={() => ask.mutate()} onCancel={() => setOpen(false)} /> : null}
+      {open ? (
+        <ConfirmDialog
+          title={t('askForReview')}
+          text={t('askForReviewConfirm')}
+          confirmLabel={t('askForReviewSend')}
+          busy={ask.isPending}
+          onConfirm={() => ask.mutate()}
+          onCancel={() => setOpen(false)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -107,12 +107,24 @@ export function Chat({ conversation, me, toolbar }: { conversation: Conversation
                   ) : null}
                 </p>
               ) : (
-                <div className={`max-w-[80%] rounded-lg px-3 py-2 text-sm break-words [overflow-wrap:anywhere] ${mine ? 'self-end bg-brand-700 text-white' : 'self-start bg-gray-100'}`} data-testid="message" data-mine={mine}>
+                <div
+                  className={`max-w-[80%] rounded-lg px-3 py-2 text-sm break-words [overflow-wrap:anywhere] ${mine ? 'self-end bg-brand-700 text-white' : 'self-start bg-gray-100'}`}
+                  data-testid="message"
+                  data-mine={mine}
+                >
                   {m.deleted_at ? (
                     <em className="opacity-80">{t('deletedMessage')}</em>
                   ) : (
                     <>
-                      {m.meta?.check_in ? <p className="mb-1 text-xs opacity-80">{t('stayDetails', { checkIn: formatDate(m.meta.check_in, locale as Locale), checkOut: m.meta.check_out ? formatDate(m.meta.check_out, locale as Locale) : '', guests: m.meta.guests ?? 0 })}</p> : null}
+                      {m.meta?.check_in ? (
+                        <p className="mb-1 text-xs opacity-80">
+                          {t('stayDetails', {
+                            checkIn: formatDate(m.meta.check_in, locale as Locale),
+                            checkOut: m.meta.check_out ? formatDate(m.meta.check_out, locale as Locale) : '',
+                            guests: m.meta.guests ?? 0,
+                          })}
+                        </p>
+                      ) : null}
                       {m.type === 'file' && m.resource_id ? (
                         <a href={`/api/conversations/${id}/files/${m.resource_id}`} className="underline" data-testid="file-link">
                           <Paperclip className="mr-1 inline size-4 align-[-3px]" aria-hidden />

@@ -73,7 +73,9 @@ export function InboxList({ tag }: { tag: number | null }) {
                     <span className="shrink-0 text-xs text-muted">{formatDate(c.last_message_at, locale)}</span>
                   </span>
                   {c.cottage?.title_sv ? <span className="block truncate text-xs text-muted">{t('about', { title: c.cottage.title_sv })}</span> : null}
-                  <span className={`block truncate text-sm ${c.unread_messages ? 'text-ink' : 'text-muted'}`}>{c.preview || (c.preview_type && PREVIEW_EVENTS.has(c.preview_type) ? t(`preview_${c.preview_type}`) : '')}</span>
+                  <span className={`block truncate text-sm ${c.unread_messages ? 'text-ink' : 'text-muted'}`}>
+                    {c.preview || (c.preview_type && PREVIEW_EVENTS.has(c.preview_type) ? t(`preview_${c.preview_type}`) : '')}
+                  </span>
                   <span className="mt-1 flex flex-wrap gap-1">
                     {c.unread_messages ? <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">{t('unread', { count: c.unread_messages })}</span> : null}
                     {c.tags.map((x) => (

@@ -54,8 +54,7 @@ export function useMessages(id: number, onUploadProgress: (upload: { name: strin
 
   const remove = useApiMutation({
     mutationFn: (message: ChatMessage) => api(`/conversations/${id}/messages/${message.id}`, { method: 'DELETE' }),
-    onSuccess: (_, message) =>
-      client.setQueryData<ChatMessage[]>(key, (list = []) => list.map((m) => (m.id === message.id ? { ...m, text: '', deleted_at: new Date().toISOString() } : m))),
+    onSuccess: (_, message) => client.setQueryData<ChatMessage[]>(key, (list = []) => list.map((m) => (m.id === message.id ? { ...m, text: '', deleted_at: new Date().toISOString() } : m))),
   });
 
   const seen = useApiMutation({ mutationFn: (messageId: number) => api(`/conversations/${id}/messages/${messageId}/seen`, { method: 'POST' }), quiet: true });

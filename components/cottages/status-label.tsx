@@ -9,5 +9,9 @@ const colours: Record<ListingStatus, string> = {
 };
 
 export function StatusLabel({ status, label }: { status: ListingStatus; label: string }) {
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${colours[status]}`} data-status={status}>{label}</span>;
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${colours[status]}`} data-status={status}>
+      {label}
+    </span>
+  );
 }

@@ -21,7 +21,10 @@ export function ErrorScreen({ error, texts }: { error: Error & { digest?: string
         <button type="button" onClick={() => window.location.reload()} className="rounded-md bg-[#1c5a3b] px-4 py-2.5 text-sm font-semibold text-white">
           {texts.reload}
         </button>
-        <a href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Stuga: ' + (error.digest ?? 'error'))}`} className="rounded-md border border-[#1c5a3b] px-4 py-2.5 text-sm font-semibold text-[#1c5a3b]">
+        <a
+          href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Stuga: ' + (error.digest ?? 'error'))}`}
+          className="rounded-md border border-[#1c5a3b] px-4 py-2.5 text-sm font-semibold text-[#1c5a3b]"
+        >
           {texts.contact}
         </a>
       </div>

@@ -18,7 +18,12 @@ const subscribeWide = (onChange: () => void) => {
   return () => query.removeEventListener('change', onChange);
 };
 /** The server renders the wide layout (no `inert`); narrow screens correct it on hydration. */
-const useWide = () => useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches, () => true);
+const useWide = () =>
+  useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia(WIDE).matches,
+    () => true,
+  );
 
 /** The 300 px side menu; on narrow screens a drawer behind a menu button. */
 export function SideMenu({ unread, helpUrl, header, footer }: Props) {
@@ -49,15 +54,7 @@ export function SideMenu({ unread, helpUrl, header, footer }: Props) {
   return (
     <>
       <div className="no-print sticky top-0 z-30 flex items-center gap-3 border-b border-gray-200 bg-white px-4 py-3 lg:hidden">
-        <button
-          ref={openButton}
-          type="button"
-          aria-label={t('open')}
-          aria-expanded={open}
-          aria-controls="side-menu"
-          onClick={() => setOpen(true)}
-          className="rounded-md p-2 hover:bg-gray-100"
-        >
+        <button ref={openButton} type="button" aria-label={t('open')} aria-expanded={open} aria-controls="side-menu" onClick={() => setOpen(true)} className="rounded-md p-2 hover:bg-gray-100">
           <Menu className="size-6" aria-hidden />
         </button>
         {header}
@@ -85,7 +82,9 @@ export function SideMenu({ unread, helpUrl, header, footer }: Props) {
             onClick={() => {
               setOpen(false);
               openButton.current?.focus();
-            }} className="rounded-md p-2 hover:bg-gray-100 lg:hidden">
+            }}
+            className="rounded-md p-2 hover:bg-gray-100 lg:hidden"
+          >
             <X className="size-5" aria-hidden />
           </button>
         </div>

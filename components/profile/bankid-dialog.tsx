@@ -84,7 +84,9 @@ export function BankIdDialog({ onCancel, onSignedIn }: { onCancel: () => void; o
             <p className="mt-2">{t('profile.bankidMismatchIntro')}</p>
             <ul className="mt-1 list-disc pl-5">
               {mismatch.map((m) => (
-                <li key={m.field}>{m.message}: {t('profile.bankidMismatchRow', { field: t(`profile.${m.field}`), profile: m.profile ?? '–', bankid: m.bankid ?? '–' })}</li>
+                <li key={m.field}>
+                  {m.message}: {t('profile.bankidMismatchRow', { field: t(`profile.${m.field}`), profile: m.profile ?? '–', bankid: m.bankid ?? '–' })}
+                </li>
               ))}
             </ul>
             <Link href="/dashboard/profile" onClick={onCancel} className="mt-2 inline-block font-semibold underline">

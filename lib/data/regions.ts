@@ -48,9 +48,7 @@ const PLACES: Record<number, string[]> = {
 };
 
 /** Places with stable ids: region id × 100 + position. */
-export const CITIES = Object.entries(PLACES).flatMap(([region, names]) =>
-  names.map((name, index) => ({ id: Number(region) * 100 + index + 1, region_id: Number(region), name })),
-);
+export const CITIES = Object.entries(PLACES).flatMap(([region, names]) => names.map((name, index) => ({ id: Number(region) * 100 + index + 1, region_id: Number(region), name })));
 
 export const REGION_IDS = REGIONS.map((r) => r.id);
 export const CITY_IDS = new Set(CITIES.map((c) => c.id));

@@ -39,8 +39,7 @@ export function statusAt(b: BookingClock, now: Date): BookingStatus {
 }
 
 /** SPEC §4: PAID_OUT is only a label, shown once the host's payout is made. */
-export const listLabel = (status: BookingStatus, paidOutAt: string | null): BookingLabel =>
-  paidOutAt && (status === 'PAID' || status === 'FINISHED') ? 'PAID_OUT' : status;
+export const listLabel = (status: BookingStatus, paidOutAt: string | null): BookingLabel => (paidOutAt && (status === 'PAID' || status === 'FINISHED') ? 'PAID_OUT' : status);
 
 export type BookingActions = {
   /** Guest: accept and pay a pending offer. */

@@ -11,7 +11,12 @@ export const HOST_BOOKINGS_WINDOW_MONTHS = 18;
 export function messagePreview(text: string, length = PREVIEW_LENGTH): string {
   const folded = text.replace(/\s+/g, ' ').trim();
   const chars = [...folded];
-  return chars.length <= length ? folded : `${chars.slice(0, length - 1).join('').trimEnd()}…`;
+  return chars.length <= length
+    ? folded
+    : `${chars
+        .slice(0, length - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 /**
@@ -38,7 +43,12 @@ type HostVerdict = { recommended: boolean; details: object };
 
 /** Two verdicts on a host say the same (jsonb keeps no key order, and leaves out what is undefined). */
 export function sameVerdict(a: HostVerdict, b: HostVerdict): boolean {
-  const canonical = (details: object) => JSON.stringify(Object.entries(details).filter(([, v]) => v !== undefined).sort(([x], [y]) => (x < y ? -1 : 1)));
+  const canonical = (details: object) =>
+    JSON.stringify(
+      Object.entries(details)
+        .filter(([, v]) => v !== undefined)
+        .sort(([x], [y]) => (x < y ? -1 : 1)),
+    );
   return a.recommended === b.recommended && canonical(a.details) === canonical(b.details);
 }
 

@@ -76,5 +76,8 @@ export function stripOffPlatform(text: string): string {
     at = m.index + m.text.length;
   }
   out += text.slice(at);
-  return out.replace(/[ \t]{2,}/g, ' ').replace(/ +([,.!?])/g, '$1').trim();
+  return out
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/ +([,.!?])/g, '$1')
+    .trim();
 }

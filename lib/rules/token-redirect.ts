@@ -1,7 +1,5 @@
 // SPEC §2 "Token login landing": where a login link leads once its token is accepted.
-export type TokenLandingQuery = Partial<
-  Record<'pathname' | 'conversationId' | 'bookingId' | 'orderId' | 'transaction' | 'errorCode' | 'errorMessage', string | null>
->;
+export type TokenLandingQuery = Partial<Record<'pathname' | 'conversationId' | 'bookingId' | 'orderId' | 'transaction' | 'errorCode' | 'errorMessage', string | null>>;
 
 const ID = /^\d+$/;
 const PATH = /^[a-z0-9/-]+$/;

@@ -3,7 +3,18 @@
 import * as z from 'zod/mini';
 import { addDays, addMonths, isDay } from '../rules/dates';
 import { idNumber, safeString } from './common';
-import { BOOKING_ORDERS, BOOKING_YEARS_AHEAD, CARD_TYPES, CLEANING_POLICIES, TOTAL_PRICE_MAX_SEK, TOTAL_PRICE_MIN_SEK, cancellationReasonError, expirationError, offerPayload, type OfferFormValues } from '../rules/booking-form';
+import {
+  BOOKING_ORDERS,
+  BOOKING_YEARS_AHEAD,
+  CARD_TYPES,
+  CLEANING_POLICIES,
+  TOTAL_PRICE_MAX_SEK,
+  TOTAL_PRICE_MIN_SEK,
+  cancellationReasonError,
+  expirationError,
+  offerPayload,
+  type OfferFormValues,
+} from '../rules/booking-form';
 import { withValues } from './cottage-fields';
 
 /** A choice in a select: required. */
@@ -64,7 +75,6 @@ export const cancelBookingBody = z.object({
   ),
 });
 
-
 /** The offer form: its text fields turned into the payload (offerPayload) and checked by the API's schema. */
 export const offerForm = (today: string, ids: { conversation_id: number; guest_id: number }) =>
   z.pipe(
@@ -103,7 +113,6 @@ export const overlapBody = z.object({
   check_out: safeString().check(z.refine(isDay, 'validation.invalidDate')),
   exclude: z.optional(idNumber),
 });
-
 
 const flag = z.optional(z.enum(['1', 'true'], { error: 'errors.badUrl' }));
 const dayParam = z.optional(safeString().check(z.refine((v) => v === '' || isDay(v), 'errors.badUrl')));

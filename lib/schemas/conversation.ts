@@ -25,15 +25,13 @@ export const contactHostBody = z.object({
 /** The public ad's contact form: the fields as typed ('' for none), sent as contactHostBody. */
 export const contactHostForm = (cottageId: number) =>
   z.pipe(
-    z.transform(
-      (v: { text: string; check_in: string; check_out: string; guests: string }): z.input<typeof contactHostBody> => ({
-        cottage_id: cottageId,
-        text: v.text,
-        check_in: v.check_in || null,
-        check_out: v.check_out || null,
-        guests: v.guests ? Number(v.guests) : null,
-      }),
-    ),
+    z.transform((v: { text: string; check_in: string; check_out: string; guests: string }): z.input<typeof contactHostBody> => ({
+      cottage_id: cottageId,
+      text: v.text,
+      check_in: v.check_in || null,
+      check_out: v.check_out || null,
+      guests: v.guests ? Number(v.guests) : null,
+    })),
     contactHostBody,
   );
 export type ContactHostBody = z.output<typeof contactHostBody>;
@@ -50,7 +48,9 @@ export const messagesQuery = z.object({
 });
 
 export const conversationTagBody = z.object({ tags: z.array(idNumber).check(z.maxLength(20)) });
-export const newTagBody = z.object({ tag: safeString({ error: 'validation.required' }).check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(40, withValues('validation.maxChars', { max: 40 }))) });
+export const newTagBody = z.object({
+  tag: safeString({ error: 'validation.required' }).check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(40, withValues('validation.maxChars', { max: 40 }))),
+});
 
 /** POST /{id}/review: a guest's anonymous verdict on the host. */
 export const hostReviewBody = z.object({
@@ -72,7 +72,10 @@ export const hostReviewBody = z.object({
 export const chatUploadBody = z.object({ fileName: safeString().check(z.minLength(1, 'validation.required'), z.maxLength(255)) });
 
 /** POST /{id}/files: the uploaded path and the name to show. */
-export const chatFileBody = z.object({ path: safeString().check(z.regex(/^[A-Za-z0-9_-]{44}$/, 'chat.uploadFailed')), fileName: safeString().check(z.minLength(1, 'validation.required'), z.maxLength(255)) });
+export const chatFileBody = z.object({
+  path: safeString().check(z.regex(/^[A-Za-z0-9_-]{44}$/, 'chat.uploadFailed')),
+  fileName: safeString().check(z.minLength(1, 'validation.required'), z.maxLength(255)),
+});
 
 /** POST /{id}/messages/ask-for-review (SPEC §7: conversation, cottage — both optional, the path names the conversation). */
 export const askForReviewBody = z.object({ conversation: z.optional(idNumber), cottage: z.optional(z.nullable(idNumber)) });

@@ -13,7 +13,8 @@ import { AD_TITLE_MAX, AREA_MAX, optionalText, PRICE_MAX_SEK, required, text, wi
 export { AD_TITLE_MAX, AREA_MAX, PRICE_MAX_SEK, withValues };
 
 export { PROPERTY_TYPES, RENT_OUT_TYPES };
-const count = (min: number, max: number) => z.int({ error: required }).check(z.minimum(min, withValues('validation.between', { min, max })), z.maximum(max, withValues('validation.between', { min, max })));
+const count = (min: number, max: number) =>
+  z.int({ error: required }).check(z.minimum(min, withValues('validation.between', { min, max })), z.maximum(max, withValues('validation.between', { min, max })));
 const price = z.nullable(z.int({ error: 'cottage.priceInvalid' }).check(z.minimum(100, 'cottage.priceRange'), z.maximum(PRICE_MAX_SEK * 100, 'cottage.priceRange')));
 
 export const baseSchema = (commission: boolean | null) =>
@@ -109,9 +110,9 @@ const day = safeString().check(z.refine(isDay, 'validation.invalidDate'));
 export const calendarSchema = z.object({
   ranges: z
     .array(
-      z.object({ from: day, to: day, state: z.union(CALENDAR_STATES.map((s) => z.literal(s)) as [z.ZodMiniLiteral<0>, ...z.ZodMiniLiteral<0 | 1 | 2 | 3 | 5>[]]) }).check(
-        z.refine((r) => r.from < r.to, 'validation.invalidDate'),
-      ),
+      z
+        .object({ from: day, to: day, state: z.union(CALENDAR_STATES.map((s) => z.literal(s)) as [z.ZodMiniLiteral<0>, ...z.ZodMiniLiteral<0 | 1 | 2 | 3 | 5>[]]) })
+        .check(z.refine((r) => r.from < r.to, 'validation.invalidDate')),
     )
     .check(z.maxLength(5000)),
 });

@@ -29,14 +29,18 @@ export const lastMinuteSchema = (today: string) => {
     );
 };
 
-
 /** The deal form's fields as typed (kronor, '' for none). */
 export type LastMinuteFormValues = { from_date: string; to_date: string; price: string; title_sv: string };
 
 /** The form's schema: what is typed, turned into the payload (öre, null titles) and checked by the API's schema. */
 export const lastMinuteForm = (today: string) =>
   z.pipe(
-    z.transform((v: LastMinuteFormValues): z.input<ReturnType<typeof lastMinuteSchema>> => ({ from_date: v.from_date, to_date: v.to_date, price: v.price ? Number(v.price) * 100 : Number.NaN, title_sv: v.title_sv.trim() || null })),
+    z.transform((v: LastMinuteFormValues): z.input<ReturnType<typeof lastMinuteSchema>> => ({
+      from_date: v.from_date,
+      to_date: v.to_date,
+      price: v.price ? Number(v.price) * 100 : Number.NaN,
+      title_sv: v.title_sv.trim() || null,
+    })),
     lastMinuteSchema(today),
   );
 

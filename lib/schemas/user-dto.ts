@@ -54,10 +54,7 @@ export type User = z.infer<typeof userDto>;
 /** GET /api/auth/bankid/token: the session to collect, where the app starts, the first QR code. */
 export const bankIdLoginStartDto = z.object({ token: safeString(), app_url: safeString(), qr_svg: z.nullable(safeString()) });
 /** POST /api/auth/bankid/login while BankID is pending (success is `{ message: 'success' }`; a mismatch is a 400). */
-export const bankIdLoginDto = z.union([
-  z.object({ status: z.literal('pending'), hint_code: z.nullable(safeString()), qr_svg: z.nullable(safeString()) }),
-  z.object({ message: z.literal('success') }),
-]);
+export const bankIdLoginDto = z.union([z.object({ status: z.literal('pending'), hint_code: z.nullable(safeString()), qr_svg: z.nullable(safeString()) }), z.object({ message: z.literal('success') })]);
 
 /** POST /api/auth/token: signed in; the account's type decides where the link leads. */
 export const tokenLoginDto = z.object({ message: z.literal('success'), type: accountType });

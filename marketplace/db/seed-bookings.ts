@@ -179,7 +179,13 @@ async function demoConversation(db: Db, ids: { host: number; guest: number }, co
   await db.insert(messages).values([
     { conversationId: created!.id, type: 'communication_warning', visibleTo: 'guest', createdAt: new Date(start) },
     { conversationId: created!.id, type: 'host_communication_warning', visibleTo: 'host', createdAt: new Date(start) },
-    { conversationId: created!.id, userId: ids.guest, type: 'text', text: 'Hej Karin! Vi är en familj på fyra som gärna hyr stugan flera gånger i år. Skickar du erbjudanden här?', createdAt: new Date(start + 60_000) },
+    {
+      conversationId: created!.id,
+      userId: ids.guest,
+      type: 'text',
+      text: 'Hej Karin! Vi är en familj på fyra som gärna hyr stugan flera gånger i år. Skickar du erbjudanden här?',
+      createdAt: new Date(start + 60_000),
+    },
     { conversationId: created!.id, userId: ids.host, type: 'text', text: 'Hej Erik! Absolut, jag skickar erbjudanden för de veckor ni vill ha.', createdAt: new Date(start + 3 * 3_600_000) },
   ]);
   return created!;
@@ -222,7 +228,12 @@ export async function seedBookings(db: Db, ids: { host: number; guest: number },
     // A paid booking the guest cancels gets back what the refund rule gave at that moment.
     const refund =
       paidAt && cancelledAt
-        ? refundFor({ totalPrice: plan.price, checkIn, policy: { cancel_for_full_refund_in_days: policy.cancelForFullRefundInDays, cancel_for_half_refund_in_days: policy.cancelForHalfRefundInDays }, at: cancelledAt }).amount
+        ? refundFor({
+            totalPrice: plan.price,
+            checkIn,
+            policy: { cancel_for_full_refund_in_days: policy.cancelForFullRefundInDays, cancel_for_half_refund_in_days: policy.cancelForHalfRefundInDays },
+            at: cancelledAt,
+          }).amount
         : null;
 
     // Paying marked the nights booked and remembered what they were; cancelling gave them back (so the calendar is as before).
@@ -278,9 +289,23 @@ export async function seedBookings(db: Db, ids: { host: number; guest: number },
       const refundId = refund ? `sbx_refund_demo${serial}` : null;
       const startedAt = minutes(paidAt, -2);
       await db.insert(sandboxTransactions).values([
-        { id: payinId, kind: 'PAYIN', amount: plan.price, cardType: 'CB_VISA_MASTERCARD', returnUrl: `/dashboard/payment-return/${bookingId}`, status: 'SUCCEEDED', resultCode: '000000', resultMessage: 'Success', createdAt: startedAt },
-        ...(refundId && cancelledAt ? [{ id: refundId, kind: 'REFUND' as const, amount: refund!, status: 'SUCCEEDED' as const, resultCode: '000000', resultMessage: 'Success', createdAt: cancelledAt }] : []),
-        ...(paidOutAt ? [{ id: `sbx_payout_demo${serial}`, kind: 'PAYOUT' as const, amount: keep, status: 'SUCCEEDED' as const, resultCode: '000000', resultMessage: 'Success', createdAt: paidOutAt }] : []),
+        {
+          id: payinId,
+          kind: 'PAYIN',
+          amount: plan.price,
+          cardType: 'CB_VISA_MASTERCARD',
+          returnUrl: `/dashboard/payment-return/${bookingId}`,
+          status: 'SUCCEEDED',
+          resultCode: '000000',
+          resultMessage: 'Success',
+          createdAt: startedAt,
+        },
+        ...(refundId && cancelledAt
+          ? [{ id: refundId, kind: 'REFUND' as const, amount: refund!, status: 'SUCCEEDED' as const, resultCode: '000000', resultMessage: 'Success', createdAt: cancelledAt }]
+          : []),
+        ...(paidOutAt
+          ? [{ id: `sbx_payout_demo${serial}`, kind: 'PAYOUT' as const, amount: keep, status: 'SUCCEEDED' as const, resultCode: '000000', resultMessage: 'Success', createdAt: paidOutAt }]
+          : []),
       ]);
       await db.insert(payins).values({
         bookingId,

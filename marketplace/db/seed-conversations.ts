@@ -5,7 +5,36 @@ import { randomBytes } from 'node:crypto';
 import { storage } from '../providers/storage';
 import { conversationFiles, conversationReads, conversations, conversationTags, messages, todos, users } from './schema';
 
-const FIRST = ['Anna', 'Lars', 'Maria', 'Johan', 'Elin', 'Oskar', 'Sofia', 'Nils', 'Ida', 'Gustav', 'Ebba', 'Viktor', 'Alva', 'Filip', 'Klara', 'Axel', 'Wilma', 'Hugo', 'Saga', 'Emil', 'Linnea', 'Isak', 'Tove', 'Albin', 'Frida', 'Erik', 'Moa', 'Leo'];
+const FIRST = [
+  'Anna',
+  'Lars',
+  'Maria',
+  'Johan',
+  'Elin',
+  'Oskar',
+  'Sofia',
+  'Nils',
+  'Ida',
+  'Gustav',
+  'Ebba',
+  'Viktor',
+  'Alva',
+  'Filip',
+  'Klara',
+  'Axel',
+  'Wilma',
+  'Hugo',
+  'Saga',
+  'Emil',
+  'Linnea',
+  'Isak',
+  'Tove',
+  'Albin',
+  'Frida',
+  'Erik',
+  'Moa',
+  'Leo',
+];
 const LAST = ['Andersson', 'Karlsson', 'Nilsson', 'Eriksson', 'Larsson', 'Olsson', 'Persson', 'Svensson', 'Gustafsson', 'Pettersson', 'Jonsson', 'Jansson', 'Hansson', 'Bengtsson'];
 
 const GUEST_LINES = [
@@ -60,7 +89,7 @@ async function addConversation(db: Db, hostId: number, plan: Plan) {
   const last = inserted[inserted.length - 1]!;
   await db.update(conversations).set({ lastMessageAt: last.createdAt }).where(eq(conversations.id, c!.id));
   // Both sides have read everything, except the host when the guest wrote last.
-  const lastByGuest = plan.lastFromGuest ? inserted.filter((m) => m.userId === hostId).at(-1)?.id ?? 0 : last.id;
+  const lastByGuest = plan.lastFromGuest ? (inserted.filter((m) => m.userId === hostId).at(-1)?.id ?? 0) : last.id;
   await db.insert(conversationReads).values([
     { conversationId: c!.id, userId: plan.guestId, lastSeenMessageId: last.id },
     { conversationId: c!.id, userId: hostId, lastSeenMessageId: lastByGuest },
@@ -81,7 +110,10 @@ export async function seedConversations(db: Db, ids: { host: number; guest: numb
   const path = randomBytes(33).toString('base64url').slice(0, 44);
   const directions = Buffer.from('Vägbeskrivning till Röd stuga i Grisslehamn\n\nTa väg 76 mot Grisslehamn, sväng höger vid kyrkan och följ skyltarna mot Havsbandet.\n');
   await storage.put(`files/${path}`, directions, 'application/octet-stream');
-  const [file] = await db.insert(conversationFiles).values({ conversationId: long, userId: ids.host, path, fileName: 'vagbeskrivning.txt', size: directions.length, contentType: 'application/octet-stream' }).returning();
+  const [file] = await db
+    .insert(conversationFiles)
+    .values({ conversationId: long, userId: ids.host, path, fileName: 'vagbeskrivning.txt', size: directions.length, contentType: 'application/octet-stream' })
+    .returning();
   const sentAt = new Date(Date.now() - 2 * day + 60_000);
   const [fileMessage] = await db
     .insert(messages)

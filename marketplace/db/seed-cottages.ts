@@ -61,7 +61,10 @@ export async function seedCottages(db: Db, hostId: number): Promise<{ commission
   const today = todayInStockholm();
   const now = Date.now();
   const day = 86_400_000;
-  const [lakeTag, skiTag, archipelagoTag] = await db.insert(tags).values([{ tag: 'vid sjön' }, { tag: 'skidor' }, { tag: 'skärgård' }]).returning({ id: tags.id });
+  const [lakeTag, skiTag, archipelagoTag] = await db
+    .insert(tags)
+    .values([{ tag: 'vid sjön' }, { tag: 'skidor' }, { tag: 'skärgård' }])
+    .returning({ id: tags.id });
 
   const full = {
     userId: hostId,

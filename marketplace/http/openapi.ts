@@ -102,7 +102,11 @@ export class OpenApiBuilder {
     }
     return {
       openapi: '3.1.0',
-      info: { title: 'Stuga marketplace API', version: '1.0.0', description: 'The marketplace calls of SPEC §7. Errors answer `{ message, errors: [{ field, message }] }` in the caller\'s language (Accept-Language).' },
+      info: {
+        title: 'Stuga marketplace API',
+        version: '1.0.0',
+        description: "The marketplace calls of SPEC §7. Errors answer `{ message, errors: [{ field, message }] }` in the caller's language (Accept-Language).",
+      },
       paths,
       components: {
         securitySchemes: { session: { type: 'http', scheme: 'bearer', description: 'Session token (the BFF keeps it in a sealed cookie)' } },

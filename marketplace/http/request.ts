@@ -72,7 +72,7 @@ export const wellFormedUrl: MiddlewareHandler = async (c, next) => {
  * X-Forwarded-For (each trusted proxy appends the address it saw), never the client-chosen left end.
  */
 export function clientAddress(c: Context): string {
-  const env = c.env as Partial<InProcessEnv> & NodeEnv | undefined;
+  const env = c.env as (Partial<InProcessEnv> & NodeEnv) | undefined;
   if (env?.clientAddress) return env.clientAddress.slice(0, 64);
   const socket = env?.incoming?.socket?.remoteAddress ?? 'unknown';
   return addressFrom(socket, c.req.header('x-forwarded-for') ?? null, config.trustProxyHops);

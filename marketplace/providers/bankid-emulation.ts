@@ -11,9 +11,7 @@ import { sandboxBankidOrders } from '../db/schema';
 const ORDER_LIFETIME_MS = 3 * 60_000;
 
 /** What the tester does in the sandbox's stand-in for the BankID app. */
-export type AppOutcome =
-  | { identify: { personalNumber: string; givenName: string; surname: string } }
-  | { fail: 'userCancel' | 'startFailed' | 'expiredTransaction' | 'certificateErr' };
+export type AppOutcome = { identify: { personalNumber: string; givenName: string; surname: string } } | { fail: 'userCancel' | 'startFailed' | 'expiredTransaction' | 'certificateErr' };
 
 const invalid = (details: string) => ({ errorCode: 'invalidParameters', details });
 
@@ -48,7 +46,9 @@ function emulation() {
   app.post('/rp/v6.0/cancel', async (c) => {
     const orderRef = await orderRefOf(c.req.raw);
     if (!orderRef) return c.json(invalid('Incorrect orderRef'), 400);
-    const rows = await (await getDb())
+    const rows = await (
+      await getDb()
+    )
       .update(sandboxBankidOrders)
       .set({ status: 'failed', hintCode: 'cancelled', completedAt: new Date() })
       .where(and(eq(sandboxBankidOrders.orderRef, orderRef), eq(sandboxBankidOrders.status, 'pending')))
@@ -66,7 +66,11 @@ async function orderRefOf(request: Request): Promise<string | null> {
 }
 
 async function expireOld(db: Db, orderRef: string) {
-  const [order] = await db.select({ status: sandboxBankidOrders.status, createdAt: sandboxBankidOrders.createdAt }).from(sandboxBankidOrders).where(eq(sandboxBankidOrders.orderRef, orderRef)).limit(1);
+  const [order] = await db
+    .select({ status: sandboxBankidOrders.status, createdAt: sandboxBankidOrders.createdAt })
+    .from(sandboxBankidOrders)
+    .where(eq(sandboxBankidOrders.orderRef, orderRef))
+    .limit(1);
   if (order?.status === 'pending' && Date.now() - order.createdAt.getTime() > ORDER_LIFETIME_MS) {
     await answerOrder(db, orderRef, { fail: 'expiredTransaction' });
   }
@@ -74,10 +78,7 @@ async function expireOld(db: Db, orderRef: string) {
 
 /** The tester's answer in the sandbox app: only a pending order can be answered, once. */
 export async function answerOrder(db: Db, orderRef: string, outcome: AppOutcome): Promise<boolean> {
-  const values =
-    'identify' in outcome
-      ? { status: 'complete' as const, hintCode: 'complete', ...outcome.identify }
-      : { status: 'failed' as const, hintCode: outcome.fail };
+  const values = 'identify' in outcome ? { status: 'complete' as const, hintCode: 'complete', ...outcome.identify } : { status: 'failed' as const, hintCode: outcome.fail };
   const rows = await db
     .update(sandboxBankidOrders)
     .set({ ...values, completedAt: new Date() })

@@ -80,7 +80,11 @@ export const bankId = {
 
   /** Sandbox app page: the session it was opened for (the order is now "started"). */
   async sandboxSession(db: Db, token: string) {
-    const [row] = await db.select().from(bankidSessions).where(eq(bankidSessions.tokenHash, sha256(token))).limit(1);
+    const [row] = await db
+      .select()
+      .from(bankidSessions)
+      .where(eq(bankidSessions.tokenHash, sha256(token)))
+      .limit(1);
     if (!row?.orderRef) return null;
     // What the app shows is the order at BankID; our row learns it when the RP side collects.
     const status = row.status === 'used' ? 'used' : await openOrder(db, row.orderRef);
@@ -89,7 +93,11 @@ export const bankId = {
 
   /** Sandbox app page: what the tester chose, given to the emulated BankID (the RP side learns it by collect). */
   async sandboxAnswer(db: Db, token: string, outcome: AppOutcome): Promise<boolean> {
-    const [row] = await db.select({ orderRef: bankidSessions.orderRef }).from(bankidSessions).where(eq(bankidSessions.tokenHash, sha256(token))).limit(1);
+    const [row] = await db
+      .select({ orderRef: bankidSessions.orderRef })
+      .from(bankidSessions)
+      .where(eq(bankidSessions.tokenHash, sha256(token)))
+      .limit(1);
     return row?.orderRef ? answerOrder(db, row.orderRef, outcome) : false;
   },
 };

@@ -45,8 +45,4 @@ const notConfiguredInsurance: InsuranceProvider = {
   claimUrl: () => '',
 };
 
-export const insurance: InsuranceProvider = config.omocom
-  ? omocom(config.omocom.url, config.omocom.key, config.omocom.claimUrl)
-  : config.sandbox
-    ? sandbox
-    : notConfiguredInsurance;
+export const insurance: InsuranceProvider = config.omocom ? omocom(config.omocom.url, config.omocom.key, config.omocom.claimUrl) : config.sandbox ? sandbox : notConfiguredInsurance;

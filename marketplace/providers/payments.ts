@@ -188,7 +188,9 @@ export function mangopayProvider(settings: { clientId: string; apiKey: string; b
   /** The user's MangoPay id, created (as a payer) on first use and kept. */
   async function mangoUser(db: Db, payer: Payer): Promise<string> {
     if (payer.mangoUserId) return payer.mangoUserId;
-    const created = await (await api()).Users.create({
+    const created = await (
+      await api()
+    ).Users.create({
       PersonType: 'NATURAL',
       FirstName: payer.firstName ?? '-',
       LastName: payer.lastName ?? '-',
@@ -204,7 +206,9 @@ export function mangopayProvider(settings: { clientId: string; apiKey: string; b
     name: 'mangopay',
     async createCardPayIn(db, input) {
       const authorId = await mangoUser(db, input.payer);
-      const payIn = await (await api()).PayIns.create({
+      const payIn = await (
+        await api()
+      ).PayIns.create({
         PaymentType: 'CARD',
         ExecutionType: 'WEB',
         AuthorId: authorId,
@@ -231,7 +235,9 @@ export function mangopayProvider(settings: { clientId: string; apiKey: string; b
       }
     },
     async refund(db, input) {
-      const refund = await (await api()).PayIns.createRefund(
+      const refund = await (
+        await api()
+      ).PayIns.createRefund(
         input.payInId,
         { AuthorId: await mangoUser(db, input.payer), DebitedFunds: money(input.amount), Fees: money(0), Tag: `refund:${input.idempotencyKey}` },
         null,
@@ -248,26 +254,34 @@ export function mangopayProvider(settings: { clientId: string; apiKey: string; b
       // Each step has its own key derived from the payout's: a repeated payout repeats none of them.
       const wallet = await mango.Wallets.create({ Owners: [input.host.mangoUserId], Currency: 'SEK', Description: `booking ${input.bookingId}` }, null, once(`${input.idempotencyKey}-w`));
       // From the platform's wallet (its owner authors the transfer) to the host's.
-      const transfer = await mango.Transfers.create({
-        AuthorId: settings.platformUserId,
-        CreditedUserId: input.host.mangoUserId,
-        DebitedFunds: money(input.amount),
-        Fees: money(0),
-        DebitedWalletId: settings.walletId,
-        CreditedWalletId: wallet.Id,
-        Tag: `booking:${input.bookingId}`,
-      }, null, once(`${input.idempotencyKey}-t`));
+      const transfer = await mango.Transfers.create(
+        {
+          AuthorId: settings.platformUserId,
+          CreditedUserId: input.host.mangoUserId,
+          DebitedFunds: money(input.amount),
+          Fees: money(0),
+          DebitedWalletId: settings.walletId,
+          CreditedWalletId: wallet.Id,
+          Tag: `booking:${input.bookingId}`,
+        },
+        null,
+        once(`${input.idempotencyKey}-t`),
+      );
       if (transfer.Status === 'FAILED') return { id: transfer.Id, status: 'WAITING' };
-      const payout = await mango.PayOuts.create({
-        AuthorId: input.host.mangoUserId,
-        DebitedFunds: money(input.amount),
-        Fees: money(0),
-        BankAccountId: account.Id,
-        DebitedWalletId: wallet.Id,
-        PaymentType: 'BANK_WIRE',
-        BankWireRef: `Stuga ${input.bookingId}`,
-        Tag: `booking:${input.bookingId}`,
-      }, null, once(`${input.idempotencyKey}-p`));
+      const payout = await mango.PayOuts.create(
+        {
+          AuthorId: input.host.mangoUserId,
+          DebitedFunds: money(input.amount),
+          Fees: money(0),
+          BankAccountId: account.Id,
+          DebitedWalletId: wallet.Id,
+          PaymentType: 'BANK_WIRE',
+          BankWireRef: `Stuga ${input.bookingId}`,
+          Tag: `booking:${input.bookingId}`,
+        },
+        null,
+        once(`${input.idempotencyKey}-p`),
+      );
       return { id: payout.Id, status: mangoStatus(payout.Status) };
     },
     async findByKey(_db, kind, key) {

@@ -1,12 +1,5 @@
 import 'server-only';
-import {
-  changePasswordBody,
-  createAccountBody,
-  loginBody,
-  resetPasswordBody,
-  tokenBody,
-  usernameBody,
-} from '@/lib/schemas/auth';
+import { changePasswordBody, createAccountBody, loginBody, resetPasswordBody, tokenBody, usernameBody } from '@/lib/schemas/auth';
 import { messageAnswer } from '@/lib/schemas/common';
 import { createAccountQuery, sendAuthTokenBody } from '@/lib/schemas/user';
 import { checkUsernameDto, createAccountDto, resetLinkDto, tokenLoginDto, userDto as userSchema } from '@/lib/schemas/user-dto';
@@ -40,10 +33,13 @@ export function authRoutes(api: Api) {
   });
 
   // POST /api/auth/request-reset-password — e-mails a reset link (same answer for unknown e-mails)
-  api.route({ method: 'post', path: '/api/auth/request-reset-password', auth: 'none', tag: 'auth', summary: 'Request a password reset link', body: usernameBody, response: messageAnswer }, async ({ db, body, address }) => {
-    await auth.requestPasswordReset(db, body.username, address);
-    return { message: 'success' };
-  });
+  api.route(
+    { method: 'post', path: '/api/auth/request-reset-password', auth: 'none', tag: 'auth', summary: 'Request a password reset link', body: usernameBody, response: messageAnswer },
+    async ({ db, body, address }) => {
+      await auth.requestPasswordReset(db, body.username, address);
+      return { message: 'success' };
+    },
+  );
 
   // POST /api/auth/reset-password — sets a new password from a reset link
   api.route({ method: 'post', path: '/api/auth/reset-password', auth: 'none', tag: 'auth', summary: 'Reset the password', body: resetPasswordBody, response: messageAnswer }, async ({ db, body }) => {
@@ -52,11 +48,14 @@ export function authRoutes(api: Api) {
   });
 
   // GET /api/user/resetPassword/:token — is this reset link still valid?
-  api.route({ method: 'get', path: '/api/user/resetPassword/:token', auth: 'none', tag: 'auth', summary: 'Check a reset link', response: resetLinkDto }, async ({ db, params }) => auth.checkResetToken(db, params.token ?? ''));
+  api.route({ method: 'get', path: '/api/user/resetPassword/:token', auth: 'none', tag: 'auth', summary: 'Check a reset link', response: resetLinkDto }, async ({ db, params }) =>
+    auth.checkResetToken(db, params.token ?? ''),
+  );
 
   // POST /api/user/checkUsername — does an account exist, and is it SOFT or STRICT? (limited per address)
-  api.route({ method: 'post', path: '/api/user/checkUsername', auth: 'none', tag: 'auth', summary: 'Check an e-mail address', body: usernameBody, response: checkUsernameDto }, async ({ db, body, address }) =>
-    auth.checkUsername(db, body.username, address),
+  api.route(
+    { method: 'post', path: '/api/user/checkUsername', auth: 'none', tag: 'auth', summary: 'Check an e-mail address', body: usernameBody, response: checkUsernameDto },
+    async ({ db, body, address }) => auth.checkUsername(db, body.username, address),
   );
 
   // POST /api/user/send-auth-token — e-mails a login link
@@ -81,8 +80,11 @@ export function authRoutes(api: Api) {
   api.route({ method: 'get', path: '/api/user', auth: 'user', tag: 'user', summary: 'The signed-in user', response: userSchema }, async ({ db, user }) => userDto(await getUser(db, user.id)));
 
   // PUT /api/user/change-password — STRICT users change their password
-  api.route({ method: 'put', path: '/api/user/change-password', auth: 'user', tag: 'user', summary: 'Change password', body: changePasswordBody, response: messageAnswer }, async ({ db, user, body }) => {
-    await auth.changePassword(db, user, body.old_password, body.password);
-    return { message: 'success' };
-  });
+  api.route(
+    { method: 'put', path: '/api/user/change-password', auth: 'user', tag: 'user', summary: 'Change password', body: changePasswordBody, response: messageAnswer },
+    async ({ db, user, body }) => {
+      await auth.changePassword(db, user, body.old_password, body.password);
+      return { message: 'success' };
+    },
+  );
 }

@@ -47,23 +47,27 @@ export function bookingRoutes(api: Api) {
   });
 
   // PUT /api/bookings/:id — the host changes the time limit for the guest to accept
-  api.route({ method: 'put', path: '/api/bookings/:id', auth: 'user', tag: 'bookings', summary: 'Change the offer expiry', body: editExpiryBody, response: bookingSchema }, async ({ db, user, params, body }) =>
-    updateExpiry(db, user, idOf(params), body.booking_expiration_date),
+  api.route(
+    { method: 'put', path: '/api/bookings/:id', auth: 'user', tag: 'bookings', summary: 'Change the offer expiry', body: editExpiryBody, response: bookingSchema },
+    async ({ db, user, params, body }) => updateExpiry(db, user, idOf(params), body.booking_expiration_date),
   );
 
   // POST /api/bookings/:id/overlap — :id is the cottage: its open and paid bookings sharing a night with the stay
-  api.route({ method: 'post', path: '/api/bookings/:id/overlap', auth: 'user', tag: 'bookings', summary: 'Overlapping bookings of an ad', body: overlapBody, response: overlapList }, async ({ db, user, params, body }) =>
-    overlapping(db, user, idOf(params), body),
+  api.route(
+    { method: 'post', path: '/api/bookings/:id/overlap', auth: 'user', tag: 'bookings', summary: 'Overlapping bookings of an ad', body: overlapBody, response: overlapList },
+    async ({ db, user, params, body }) => overlapping(db, user, idOf(params), body),
   );
 
   // PUT /api/bookings/:id/cancel — cancel with a reason (who and when: SPEC §4)
-  api.route({ method: 'put', path: '/api/bookings/:id/cancel', auth: 'user', tag: 'bookings', summary: 'Cancel a booking', body: cancelBookingBody, response: bookingSchema }, async ({ db, user, params, body }) =>
-    cancelBooking(db, user, idOf(params), body.cancellation_reason),
+  api.route(
+    { method: 'put', path: '/api/bookings/:id/cancel', auth: 'user', tag: 'bookings', summary: 'Cancel a booking', body: cancelBookingBody, response: bookingSchema },
+    async ({ db, user, params, body }) => cancelBooking(db, user, idOf(params), body.cancellation_reason),
   );
 
   // POST /api/bookings/:id/payment — the guest accepts and pays: answers the provider's RedirectURL
-  api.route({ method: 'post', path: '/api/bookings/:id/payment', auth: 'user', tag: 'bookings', summary: 'Accept and pay by card', body: bookingPaymentBody, response: paymentStartDto }, async ({ db, user, params, body }) =>
-    startPayment(db, user, idOf(params), body.card_type),
+  api.route(
+    { method: 'post', path: '/api/bookings/:id/payment', auth: 'user', tag: 'bookings', summary: 'Accept and pay by card', body: bookingPaymentBody, response: paymentStartDto },
+    async ({ db, user, params, body }) => startPayment(db, user, idOf(params), body.card_type),
   );
 
   // GET /api/conversations/:id/bookings — the offers of one conversation
@@ -90,8 +94,11 @@ export function bookingRoutes(api: Api) {
   );
 
   // GET /api/payments/hook?EventType=&RessourceId= — the provider's notification (MangoPay hooks are GETs)
-  api.route({ method: 'get', path: '/api/payments/hook', auth: 'none', tag: 'payments', summary: 'Payment provider hook', query: paymentHookQuery, response: paymentHookDto }, async ({ db, query }) => {
-    const result = await settlePayin(db, query.RessourceId);
-    return { received: true as const, transaction: result.transaction };
-  });
+  api.route(
+    { method: 'get', path: '/api/payments/hook', auth: 'none', tag: 'payments', summary: 'Payment provider hook', query: paymentHookQuery, response: paymentHookDto },
+    async ({ db, query }) => {
+      const result = await settlePayin(db, query.RessourceId);
+      return { received: true as const, transaction: result.transaction };
+    },
+  );
 }

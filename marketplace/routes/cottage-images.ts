@@ -22,13 +22,16 @@ export function cottageImageRoutes(api: Api) {
   );
 
   // POST /api/cottages/:id/images — registers an uploaded file as the ad's last image
-  api.route({ method: 'post', path: '/api/cottages/:id/images', auth: 'user', tag: 'images', summary: 'Add an uploaded image', body: imageRegisterSchema, response: cottageImageDto }, async ({ db, user, params, body }) =>
-    registerImage(db, await owned(db, user, params), user.id, body.filename),
+  api.route(
+    { method: 'post', path: '/api/cottages/:id/images', auth: 'user', tag: 'images', summary: 'Add an uploaded image', body: imageRegisterSchema, response: cottageImageDto },
+    async ({ db, user, params, body }) => registerImage(db, await owned(db, user, params), user.id, body.filename),
   );
 
   // GET /api/cottages/:id/images/ — the ad's images in their order
   for (const path of ['/api/cottages/:id/images', '/api/cottages/:id/images/']) {
-    api.route({ method: 'get', path, auth: 'user', tag: 'images', summary: 'Images of an ad', response: cottageImageList }, async ({ db, user, params }) => listImages(db, (await owned(db, user, params)).id));
+    api.route({ method: 'get', path, auth: 'user', tag: 'images', summary: 'Images of an ad', response: cottageImageList }, async ({ db, user, params }) =>
+      listImages(db, (await owned(db, user, params)).id),
+    );
   }
 
   // GET /api/cottages/:id/images/:imageId

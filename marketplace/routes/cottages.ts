@@ -46,14 +46,19 @@ export function cottageRoutes(api: Api) {
   );
 
   // GET /api/cottages/:id — one of the host's ads
-  api.route({ method: 'get', path: '/api/cottages/:id', auth: 'user', tag: 'cottages', summary: 'An ad', response: cottageSchema }, async ({ db, user, params }) => cottageDto(db, await owned(db, user, params)));
+  api.route({ method: 'get', path: '/api/cottages/:id', auth: 'user', tag: 'cottages', summary: 'An ad', response: cottageSchema }, async ({ db, user, params }) =>
+    cottageDto(db, await owned(db, user, params)),
+  );
 
   // PUT /api/cottages/:id — saves one or more editor dialogs (and the commission choice)
-  api.route({ method: 'put', path: '/api/cottages/:id', auth: 'user', tag: 'cottages', summary: 'Update an ad', body: cottageUpdateBody, response: cottageSchema }, async ({ db, user, params, body }) => {
-    const row = await owned(db, user, params);
-    await updateCottage(db, row, await cottageDto(db, row), body);
-    return cottageDto(db, await loadAny(db, row.id));
-  });
+  api.route(
+    { method: 'put', path: '/api/cottages/:id', auth: 'user', tag: 'cottages', summary: 'Update an ad', body: cottageUpdateBody, response: cottageSchema },
+    async ({ db, user, params, body }) => {
+      const row = await owned(db, user, params);
+      await updateCottage(db, row, await cottageDto(db, row), body);
+      return cottageDto(db, await loadAny(db, row.id));
+    },
+  );
 
   // DELETE /api/cottages/:id — only unreviewed or hidden ads
   api.route({ method: 'delete', path: '/api/cottages/:id', auth: 'user', tag: 'cottages', summary: 'Delete an ad', response: messageAnswer }, async ({ db, user, params }) => {
@@ -112,8 +117,9 @@ export function cottageRoutes(api: Api) {
   );
 
   // PUT /api/cottages/:id/calendar — replaces the ranges from this month to 5 years ahead
-  api.route({ method: 'put', path: '/api/cottages/:id/calendar', auth: 'user', tag: 'cottages', summary: 'Save the calendar', body: calendarSchema, response: calendarDto }, async ({ db, user, params, body }) =>
-    saveCalendar(db, await owned(db, user, params), body.ranges),
+  api.route(
+    { method: 'put', path: '/api/cottages/:id/calendar', auth: 'user', tag: 'cottages', summary: 'Save the calendar', body: calendarSchema, response: calendarDto },
+    async ({ db, user, params, body }) => saveCalendar(db, await owned(db, user, params), body.ranges),
   );
 
   // GET /api/cottages/:id/lastminutes
@@ -132,9 +138,12 @@ export function cottageRoutes(api: Api) {
   );
 
   // DELETE /api/cottages/:id/lastminutes/:lid
-  api.route({ method: 'delete', path: '/api/cottages/:id/lastminutes/:lid', auth: 'user', tag: 'cottages', summary: 'Delete a last-minute deal', response: lastMinuteList }, async ({ db, user, params }) => {
-    const row = await owned(db, user, params);
-    await deleteLastMinute(db, row.id, idOf(params, 'lid'));
-    return listLastMinutes(db, row.id);
-  });
+  api.route(
+    { method: 'delete', path: '/api/cottages/:id/lastminutes/:lid', auth: 'user', tag: 'cottages', summary: 'Delete a last-minute deal', response: lastMinuteList },
+    async ({ db, user, params }) => {
+      const row = await owned(db, user, params);
+      await deleteLastMinute(db, row.id, idOf(params, 'lid'));
+      return listLastMinutes(db, row.id);
+    },
+  );
 }

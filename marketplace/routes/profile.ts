@@ -40,16 +40,26 @@ export function profileRoutes(api: Api) {
   );
 
   // GET /api/user/export — everything stored about the user as a JSON download (GDPR art. 15/20); rate-limited
-  api.route({ method: 'get', path: '/api/user/export', auth: 'user', tag: 'user', summary: 'Download my data', response: fileAnswer('application/json', 'Everything stored about the user, as a JSON download') }, async ({ db, user }) => {
-    await hit(db, perKey(limits.dataExport, userKey(user.id)));
-    const data = await exportData(db, user);
-    return new Response(JSON.stringify(data, null, 2), {
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'content-disposition': `attachment; filename="stuga-data-${todayInStockholm()}.json"`,
-      },
-    });
-  });
+  api.route(
+    {
+      method: 'get',
+      path: '/api/user/export',
+      auth: 'user',
+      tag: 'user',
+      summary: 'Download my data',
+      response: fileAnswer('application/json', 'Everything stored about the user, as a JSON download'),
+    },
+    async ({ db, user }) => {
+      await hit(db, perKey(limits.dataExport, userKey(user.id)));
+      const data = await exportData(db, user);
+      return new Response(JSON.stringify(data, null, 2), {
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'content-disposition': `attachment; filename="stuga-data-${todayInStockholm()}.json"`,
+        },
+      });
+    },
+  );
 
   // GET /api/auth/bankid/token — start signing in with BankID (the profile's confirmation); rate-limited per user
   api.route({ method: 'get', path: '/api/auth/bankid/token', auth: 'user', tag: 'auth', summary: 'Start a BankID sign-in', response: bankIdLoginStartDto }, async ({ db, user, address }) => {
@@ -60,10 +70,13 @@ export function profileRoutes(api: Api) {
   });
 
   // POST /api/auth/bankid/login — collect: pending (with a fresh QR code), success, or INFORMATION_MISSMATCH with the fields
-  api.route({ method: 'post', path: '/api/auth/bankid/login', auth: 'user', tag: 'auth', summary: 'Collect a BankID sign-in', body: bankIdLoginBody, response: bankIdLoginDto }, async ({ db, user, body, c, locale }) => {
-    const result = await completeBankIdLogin(db, user, body.token, locale);
-    if (result.status === 'pending') return { status: 'pending' as const, hint_code: result.hintCode, qr_svg: await qrSvg(result.qrData) };
-    if (result.status === 'mismatch') return c.json(result.body, 400);
-    return { message: 'success' as const };
-  });
+  api.route(
+    { method: 'post', path: '/api/auth/bankid/login', auth: 'user', tag: 'auth', summary: 'Collect a BankID sign-in', body: bankIdLoginBody, response: bankIdLoginDto },
+    async ({ db, user, body, c, locale }) => {
+      const result = await completeBankIdLogin(db, user, body.token, locale);
+      if (result.status === 'pending') return { status: 'pending' as const, hint_code: result.hintCode, qr_svg: await qrSvg(result.qrData) };
+      if (result.status === 'mismatch') return c.json(result.body, 400);
+      return { message: 'success' as const };
+    },
+  );
 }

@@ -19,25 +19,19 @@ export function userMiscRoutes(api: Api) {
   api.route({ method: 'get', path: '/api/user/todo', auth: 'user', tag: 'user', summary: 'To-do list', response: todoList }, async ({ db, user }) => listTodos(db, user));
 
   // PATCH /api/user/todo — mark one to-do read
-  api.route(
-    { method: 'patch', path: '/api/user/todo', auth: 'user', tag: 'user', summary: 'Mark a to-do read', body: todoReadBody, response: todoList },
-    async ({ db, user, body }) => {
-      await markTodoRead(db, user, body.type, body.id);
-      return listTodos(db, user);
-    },
-  );
+  api.route({ method: 'patch', path: '/api/user/todo', auth: 'user', tag: 'user', summary: 'Mark a to-do read', body: todoReadBody, response: todoList }, async ({ db, user, body }) => {
+    await markTodoRead(db, user, body.type, body.id);
+    return listTodos(db, user);
+  });
 
   // GET /api/user/events — the user's recent events, newest first
   api.route({ method: 'get', path: '/api/user/events', auth: 'user', tag: 'user', summary: 'User events', response: userEventList }, async ({ db, user }) => listUserEvents(db, user.id));
 
   // POST /api/user/events — record an event of the user's (e.g. a dialog shown); rate-limited per user
-  api.route(
-    { method: 'post', path: '/api/user/events', auth: 'user', tag: 'user', summary: 'Record a user event', body: userEventBody, response: userEventStoredDto },
-    async ({ db, user, body }) => {
-      await hit(db, perKey(limits.userEvent, userKey(user.id)));
-      return recordUserEvent(db, user.id, body.type, body.data);
-    },
-  );
+  api.route({ method: 'post', path: '/api/user/events', auth: 'user', tag: 'user', summary: 'Record a user event', body: userEventBody, response: userEventStoredDto }, async ({ db, user, body }) => {
+    await hit(db, perKey(limits.userEvent, userKey(user.id)));
+    return recordUserEvent(db, user.id, body.type, body.data);
+  });
 
   // GET /api/news — published news for the signed-in user
   api.route({ method: 'get', path: '/api/news', auth: 'user', tag: 'news', summary: 'News list', response: newsList }, async ({ db, user }) => listNews(db, user));

@@ -121,7 +121,9 @@ export async function exportData(db: Db, actor: SessionUser) {
     conversations: theirConversations.map((c) => ({
       ...c,
       messages: allMessages.filter((m) => m.conversationId === c.id && mine(m) && m.deletedAt === null),
-      files: files.filter((f) => f.conversationId === c.id).map((f) => ({ id: f.id, file_name: f.fileName, size: f.size, content_type: f.contentType, created_at: f.createdAt, mine: f.userId === actor.id })),
+      files: files
+        .filter((f) => f.conversationId === c.id)
+        .map((f) => ({ id: f.id, file_name: f.fileName, size: f.size, content_type: f.contentType, created_at: f.createdAt, mine: f.userId === actor.id })),
     })),
     bookings: theirBookings.map((b) => ({
       ...b,

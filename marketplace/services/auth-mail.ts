@@ -8,13 +8,7 @@ import { mailer } from '../providers/mail';
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Sends a one-link e-mail (login link or password reset) in the recipient's language. */
-export async function sendLinkMail(
-  db: Db,
-  to: string,
-  language: string,
-  kind: 'loginLink' | 'reset' | 'newMessage',
-  url: string,
-): Promise<void> {
+export async function sendLinkMail(db: Db, to: string, language: string, kind: 'loginLink' | 'reset' | 'newMessage', url: string): Promise<void> {
   const locale = pickLocale(language);
   const t = (key: string) => translate(locale, `mail.${kind}.${key}`);
   const subject = t('subject');

@@ -58,14 +58,7 @@ async function consumeToken(db: Db, token: string, kind: 'login' | 'reset'): Pro
   const [row] = await db
     .update(authTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(authTokens.tokenHash, sha256(token)),
-        eq(authTokens.kind, kind),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(and(eq(authTokens.tokenHash, sha256(token)), eq(authTokens.kind, kind), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())))
     .returning({ userId: authTokens.userId });
   if (!row) throw new ApiError(400, kind === 'login' ? 'errors.invalidToken' : 'errors.invalidResetLink');
   return row.userId;
@@ -158,5 +151,8 @@ export async function changePassword(db: Db, actor: SessionUser, oldPassword: st
 
 /** Once the password changed, earlier login and reset links stop working. */
 async function expireOpenTokens(db: Db, userId: number) {
-  await db.update(authTokens).set({ usedAt: new Date() }).where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
+  await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
 }

@@ -10,10 +10,7 @@ import { ApiError } from '../http/errors';
 import { bankId } from '../providers/bankid';
 import { getUser, type UserRow } from './users';
 
-export type BankIdLogin =
-  | { status: 'pending'; hintCode: string | null; qrData: string | null }
-  | { status: 'mismatch'; body: object }
-  | { status: 'success' };
+export type BankIdLogin = { status: 'pending'; hintCode: string | null; qrData: string | null } | { status: 'mismatch'; body: object } | { status: 'success' };
 
 /** BankID's failure hints the user can act on; anything else is 'There was an error contacting BankID'. */
 const FAILURES: Record<string, string> = {

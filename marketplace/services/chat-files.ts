@@ -59,8 +59,16 @@ export async function registerChatFile(db: Db, actor: SessionUser, conversationI
   if (!issuedTo(path, actor.id, conversationId) || !(await stillRegistrable(db, key(path)))) throw new ApiError(400, 'chat.uploadFailed');
   const bytes = await storage.get(key(path));
   if (!bytes) throw new ApiError(400, 'chat.uploadFailed');
-  const name = fileName.replace(/[\p{Cc}\p{Cf}/\\]/gu, '').trim().slice(-200) || 'file';
-  const [file] = await db.insert(conversationFiles).values({ conversationId, userId: actor.id, path, fileName: name, size: bytes.length, contentType: 'application/octet-stream' }).onConflictDoNothing().returning();
+  const name =
+    fileName
+      .replace(/[\p{Cc}\p{Cf}/\\]/gu, '')
+      .trim()
+      .slice(-200) || 'file';
+  const [file] = await db
+    .insert(conversationFiles)
+    .values({ conversationId, userId: actor.id, path, fileName: name, size: bytes.length, contentType: 'application/octet-stream' })
+    .onConflictDoNothing()
+    .returning();
   if (!file) throw new ApiError(400, 'chat.uploadFailed');
   const [message] = await db
     .insert(messages)

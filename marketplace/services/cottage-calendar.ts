@@ -73,7 +73,10 @@ export async function listLastMinutes(db: Db, cottageId: number) {
 }
 
 export async function deleteLastMinute(db: Db, cottageId: number, id: number) {
-  const deleted = await db.delete(lastMinutes).where(and(eq(lastMinutes.id, id), eq(lastMinutes.cottageId, cottageId))).returning({ id: lastMinutes.id });
+  const deleted = await db
+    .delete(lastMinutes)
+    .where(and(eq(lastMinutes.id, id), eq(lastMinutes.cottageId, cottageId)))
+    .returning({ id: lastMinutes.id });
   if (!deleted.length) throw notFound();
 }
 

@@ -1,15 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import {
-  amenitiesSchema,
-  baseSchema,
-  FIELD_GROUPS,
-  locationSchema,
-  positionSchema,
-  pricingSchema,
-  textSchema,
-  type FieldGroup,
-} from '@/lib/schemas/cottage';
+import { amenitiesSchema, baseSchema, FIELD_GROUPS, locationSchema, positionSchema, pricingSchema, textSchema, type FieldGroup } from '@/lib/schemas/cottage';
 import { isAdComplete } from '@/lib/rules/ad';
 import type { Db } from '../db/client';
 import { cottageAmenities, cottages } from '../db/schema';
@@ -67,7 +58,14 @@ export async function updateCottage(db: Db, row: CottageRow, current: Cottage, b
       Object.assign(values, { area: v.area, beds: v.beds, extraBeds: v.extra_beds ?? null, propertyDesignationType: v.property_designation_type ?? null, rentOutType: v.rent_out_type ?? null });
     } else if (group === 'text') {
       const v = validate(textSchema, input);
-      Object.assign(values, { titleSv: v.title_sv, descriptionSv: v.description_sv, titleEn: v.title_en || null, descriptionEn: v.description_en || null, titleDe: v.title_de || null, descriptionDe: v.description_de || null });
+      Object.assign(values, {
+        titleSv: v.title_sv,
+        descriptionSv: v.description_sv,
+        titleEn: v.title_en || null,
+        descriptionEn: v.description_en || null,
+        titleDe: v.title_de || null,
+        descriptionDe: v.description_de || null,
+      });
     } else if (group === 'position') {
       // The type sent in the same request counts, whatever the order of the fields.
       const type = ('property_designation_type' in body ? body.property_designation_type : row.propertyDesignationType) as CottageRow['propertyDesignationType'];
@@ -112,15 +110,18 @@ export async function updateCottage(db: Db, row: CottageRow, current: Cottage, b
 
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    await t.update(cottages).set({ ...values, updatedAt: new Date() }).where(eq(cottages.id, row.id));
+    await t
+      .update(cottages)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(cottages.id, row.id));
     if (cityIds) await replaceCities(t, row.id, cityIds);
     if (tagIds) await replaceTags(t, row.id, tagIds);
     if (amenities) {
       await t.delete(cottageAmenities).where(eq(cottageAmenities.cottageId, row.id));
       if (amenities.length) {
-        await t.insert(cottageAmenities).values(
-          amenities.map((a) => ({ cottageId: row.id, key: a.key, commentSv: a.comment_sv || null, commentEn: a.comment_en || null, commentDe: a.comment_de || null })),
-        );
+        await t
+          .insert(cottageAmenities)
+          .values(amenities.map((a) => ({ cottageId: row.id, key: a.key, commentSv: a.comment_sv || null, commentEn: a.comment_en || null, commentDe: a.comment_de || null })));
       }
     }
   });

@@ -25,7 +25,12 @@ export async function verifyAd(db: Db, actor: SessionUser, row: CottageRow, sess
   if (!result) throw new ApiError(400, 'cottage.bankidError');
   const profile = await getUser(db, actor.id);
   const mismatches = bankIdMismatches(profile, result);
-  if (mismatches.length) throw new ApiError(400, 'cottage.bankidMismatch', mismatches.map((field) => ({ field, message: `cottage.bankidMismatch_${field}` })));
+  if (mismatches.length)
+    throw new ApiError(
+      400,
+      'cottage.bankidMismatch',
+      mismatches.map((field) => ({ field, message: `cottage.bankidMismatch_${field}` })),
+    );
   await touch(db, row.id, { verifiedAt: new Date(), verifiedBy: 'BANKID' });
   return cottageDto(db, await loadAny(db, row.id));
 }
@@ -47,7 +52,12 @@ export async function sandboxBankIdSession(db: Db, actor: SessionUser, token: st
 }
 
 /** The tester answers a sandbox BankID session with one of the offered identities, or a failure. */
-export async function answerSandboxBankId(db: Db, actor: SessionUser, token: string, choice: { personal_number?: string; fail?: boolean; outcome?: 'userCancel' | 'expiredTransaction' | 'startFailed' }) {
+export async function answerSandboxBankId(
+  db: Db,
+  actor: SessionUser,
+  token: string,
+  choice: { personal_number?: string; fail?: boolean; outcome?: 'userCancel' | 'expiredTransaction' | 'startFailed' },
+) {
   const session = await bankId.sandboxSession(db, token);
   if (!session || session.userId !== actor.id) throw notFound();
   const identity = sandboxIdentities(await getUser(db, actor.id)).find((i) => i.personal_number === choice.personal_number);

@@ -33,11 +33,7 @@ async function related(db: Db, ids: number[]) {
   const [amenities, cities, tagRows, calendar, images] = await Promise.all([
     db.select().from(cottageAmenities).where(inArray(cottageAmenities.cottageId, ids)).orderBy(asc(cottageAmenities.key)),
     db.select().from(cottageCities).where(inArray(cottageCities.cottageId, ids)),
-    db
-      .select({ cottageId: cottageTags.cottageId, id: tags.id, tag: tags.tag })
-      .from(cottageTags)
-      .innerJoin(tags, eq(tags.id, cottageTags.tagId))
-      .where(inArray(cottageTags.cottageId, ids)),
+    db.select({ cottageId: cottageTags.cottageId, id: tags.id, tag: tags.tag }).from(cottageTags).innerJoin(tags, eq(tags.id, cottageTags.tagId)).where(inArray(cottageTags.cottageId, ids)),
     db.select().from(cottageCalendar).where(inArray(cottageCalendar.cottageId, ids)).orderBy(asc(cottageCalendar.fromDate)),
     db.select().from(cottageImages).where(inArray(cottageImages.cottageId, ids)).orderBy(asc(cottageImages.weight), asc(cottageImages.id)),
   ]);
@@ -116,7 +112,10 @@ function dto(row: CottageRow, rel: Awaited<ReturnType<typeof related>>, now: Dat
 }
 
 export async function cottageDtos(db: Db, rows: CottageRow[]): Promise<Cottage[]> {
-  const rel = await related(db, rows.map((r) => r.id));
+  const rel = await related(
+    db,
+    rows.map((r) => r.id),
+  );
   const now = new Date();
   return rows.map((row) => dto(row, rel, now));
 }
@@ -132,7 +131,10 @@ export async function listOwn(db: Db, actor: SessionUser) {
 }
 
 export async function touch(db: Db, id: number, values: Partial<typeof cottages.$inferInsert> = {}) {
-  await db.update(cottages).set({ ...values, updatedAt: new Date() }).where(eq(cottages.id, id));
+  await db
+    .update(cottages)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(cottages.id, id));
 }
 
 /** Replaces a many-to-many set of an ad in one statement pair. */

@@ -241,14 +241,8 @@ async function render(original: Buffer, format: ImageFormat, variant: { w: numbe
   // failOn 'none': a truncated upload still renders what it has rather than failing every request.
   const pipeline = sharp(original, { failOn: 'none', limitInputPixels: IMAGE_MAX_PIXELS })
     .autoOrient()
-    .resize(
-      variant.w,
-      variant.h,
-      variant.fit === 'crop' ? { fit: 'cover', position: sharp.strategy.attention } : { fit: 'inside', withoutEnlargement: true },
-    );
-  return format === 'jpeg'
-    ? pipeline.jpeg({ quality: 80, progressive: true }).toBuffer()
-    : pipeline.png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
+    .resize(variant.w, variant.h, variant.fit === 'crop' ? { fit: 'cover', position: sharp.strategy.attention } : { fit: 'inside', withoutEnlargement: true });
+  return format === 'jpeg' ? pipeline.jpeg({ quality: 80, progressive: true }).toBuffer() : pipeline.png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
 }
 
 // Concurrent requests for one variant share one resize.

@@ -126,18 +126,21 @@ export async function runIntent(db: Db, id: number, now = new Date()): Promise<M
       return;
     }
     const point = intent.kind.toLowerCase();
-    await db.update(moneyIntents).set({ attempts: sql`${moneyIntents.attempts} + 1` }).where(eq(moneyIntents.id, id));
+    await db
+      .update(moneyIntents)
+      .set({ attempts: sql`${moneyIntents.attempts} + 1` })
+      .where(eq(moneyIntents.id, id));
     crashPoint(`${point}:before-provider`);
     let result: { id: string; status: 'SUCCEEDED' | 'CREATED' | 'FAILED' | 'WAITING' };
     try {
       // Bounded: a provider call that never settles (the SDK can hang on a reset connection) must not hold the claim forever.
-      result = await withinTime(
-        (async () => (await payments.findByKey(db, intent.kind, intent.idempotencyKey)) ?? (await callProvider(db, intent)))(),
-        PROVIDER_TIMEOUT_MS,
-      );
+      result = await withinTime((async () => (await payments.findByKey(db, intent.kind, intent.idempotencyKey)) ?? (await callProvider(db, intent)))(), PROVIDER_TIMEOUT_MS);
     } catch (error) {
       log.error({ err: error, intentId: id }, `${point} failed; the money job tries again`);
-      await db.update(moneyIntents).set({ lastError: String((error as Error)?.message ?? error).slice(0, 500) }).where(eq(moneyIntents.id, id));
+      await db
+        .update(moneyIntents)
+        .set({ lastError: String((error as Error)?.message ?? error).slice(0, 500) })
+        .where(eq(moneyIntents.id, id));
       await eventOnce(db, intent.bookingId, intent.kind === 'REFUND' ? 'REFUNDED' : 'PAY_OUT_PENDING', intent.kind === 'REFUND' ? 'ERROR' : 'NEUTRAL', intent.userId, intent.amount, now);
       status = intent.status;
       return;
@@ -161,7 +164,10 @@ async function callProvider(db: Db, intent: MoneyIntent) {
 async function record(db: Db, intent: MoneyIntent, result: { id: string; status: 'SUCCEEDED' | 'CREATED' | 'FAILED' | 'WAITING' }, now: Date): Promise<MoneyIntent['status']> {
   if (result.status === 'WAITING') {
     // Nothing was done at the provider (the host has no account or bank details yet): asked again next cycle.
-    await db.update(moneyIntents).set({ status: 'WAITING' }).where(and(eq(moneyIntents.id, intent.id), inArray(moneyIntents.status, ['PENDING', 'WAITING'])));
+    await db
+      .update(moneyIntents)
+      .set({ status: 'WAITING' })
+      .where(and(eq(moneyIntents.id, intent.id), inArray(moneyIntents.status, ['PENDING', 'WAITING'])));
     await eventOnce(db, intent.bookingId, 'PAY_OUT_PENDING', 'NEUTRAL', intent.userId, intent.amount, now);
     return 'WAITING';
   }
@@ -181,7 +187,8 @@ async function record(db: Db, intent: MoneyIntent, result: { id: string; status:
     }
     if (intent.kind === 'PAYOUT' && final === 'SUCCEEDED') {
       await tx.update(bookings).set({ paidOutAt: now }).where(eq(bookings.id, intent.bookingId));
-      if (intent.purpose === 'STAY') await tx.insert(bookingEvents).values({ bookingId: intent.bookingId, type: 'TRANSFER', state: 'SUCCESS', userId: intent.userId, amount: intent.amount, date: now });
+      if (intent.purpose === 'STAY')
+        await tx.insert(bookingEvents).values({ bookingId: intent.bookingId, type: 'TRANSFER', state: 'SUCCESS', userId: intent.userId, amount: intent.amount, date: now });
     }
     await tx.insert(bookingEvents).values({ bookingId: intent.bookingId, type, state: final === 'SUCCEEDED' ? 'SUCCESS' : 'ERROR', userId: intent.userId, amount: intent.amount, date: now });
     return final;

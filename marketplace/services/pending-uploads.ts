@@ -51,7 +51,10 @@ export async function cleanupUploads(db: Db, now = new Date(), { batch = 100, ma
     const oldest = db.select({ key: pendingUploads.key }).from(pendingUploads).where(lt(pendingUploads.createdAt, cutoff)).orderBy(asc(pendingUploads.createdAt)).limit(batch);
     const claimed = await db.delete(pendingUploads).where(inArray(pendingUploads.key, oldest)).returning();
     if (!claimed.length) break;
-    const registered = await registeredKeys(db, claimed.map((r) => r.key));
+    const registered = await registeredKeys(
+      db,
+      claimed.map((r) => r.key),
+    );
     const orphans = claimed.filter((r) => !registered.has(r.key));
     const results = await Promise.allSettled(orphans.map((r) => storage.delete(r.key)));
     const failed = orphans.filter((_, i) => results[i]!.status === 'rejected');

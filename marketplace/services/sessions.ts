@@ -35,7 +35,10 @@ export async function resolveSession(db: Db, token: string): Promise<SessionUser
   const now = Date.now();
   if (now - row.createdAt.getTime() > SESSION_MAX_AGE_MS || now - row.lastUsedAt.getTime() > SESSION_IDLE_MS) return null;
   if (now - row.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
-    await db.update(sessions).set({ lastUsedAt: new Date(now) }).where(eq(sessions.id, row.sessionId));
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(sessions.id, row.sessionId));
   }
   return { id: row.id, type: row.type, admin: row.admin, language: row.language, sessionId: row.sessionId };
 }

@@ -23,9 +23,7 @@ export async function listTodos(db: Db, actor: SessionUser) {
   ]);
   // Ads with an old calendar and no stored reminder are unread reminders since their calendar got old.
   const reminders = outdated.map((c) => ({ type: 'OUTDATED_COTTAGE' as const, read: false, id: c.id, conversationId: null, title: null, createdAt: c.since }));
-  const rows = reminders.length
-    ? [...stored, ...reminders].sort((a, b) => Number(a.read) - Number(b.read) || b.createdAt.getTime() - a.createdAt.getTime()).slice(0, TO_DO_LIMIT)
-    : stored;
+  const rows = reminders.length ? [...stored, ...reminders].sort((a, b) => Number(a.read) - Number(b.read) || b.createdAt.getTime() - a.createdAt.getTime()).slice(0, TO_DO_LIMIT) : stored;
   // Unread messages are one item (it leads to the inbox), however many conversations have them.
   const messageRows = rows.filter((r) => r.type === 'UNREAD_MESSAGES');
   const others = rows.filter((r) => r.type !== 'UNREAD_MESSAGES');
@@ -37,7 +35,11 @@ export async function listTodos(db: Db, actor: SessionUser) {
 /** The actor reads an item; an old-calendar reminder that was only computed is stored as read. */
 export async function markTodoRead(db: Db, actor: SessionUser, type: ToDoType, refId: number) {
   if (type === 'OUTDATED_COTTAGE') {
-    const [own] = await db.select({ id: cottages.id }).from(cottages).where(and(eq(cottages.id, refId), eq(cottages.userId, actor.id))).limit(1);
+    const [own] = await db
+      .select({ id: cottages.id })
+      .from(cottages)
+      .where(and(eq(cottages.id, refId), eq(cottages.userId, actor.id)))
+      .limit(1);
     if (own) {
       await db
         .insert(todos)

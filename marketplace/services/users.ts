@@ -70,7 +70,16 @@ export async function getUser(db: Db, id: number): Promise<UserRow> {
 }
 
 /** A user row, or the columns of one that a list reads. */
-type PersonSource = { id: number; firstName: string | null; lastName: string | null; hideLastName: boolean | null; hidePhoneNumber?: boolean; phone1?: string | null; phone2?: string | null; deletedAt?: Date | null };
+type PersonSource = {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  hideLastName: boolean | null;
+  hidePhoneNumber?: boolean;
+  phone1?: string | null;
+  phone2?: string | null;
+  deletedAt?: Date | null;
+};
 
 /**
  * A person as the booking and conversation screens show them to the other side (SPEC §2, §6): the

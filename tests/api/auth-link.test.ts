@@ -41,7 +41,10 @@ describe('POST /api/user/send-auth-token', () => {
     const mail = await h.lastMailTo(user.username);
     expect(mail!.subject).toBe('Your login link to Stuga');
 
-    const [row] = await h.db.select().from(h.schema.authTokens).where(eq(h.schema.authTokens.tokenHash, sha256(token!)));
+    const [row] = await h.db
+      .select()
+      .from(h.schema.authTokens)
+      .where(eq(h.schema.authTokens.tokenHash, sha256(token!)));
     expect(row).toBeDefined();
     expect(row!.kind).toBe('login');
     expect(row!.userId).toBe(user.id);
@@ -115,7 +118,10 @@ describe('POST /api/auth/token', () => {
     expect(me.json.username).toBe(user.username);
     expect(me.json.type).toBe('SOFT');
 
-    const [row] = await h.db.select().from(h.schema.authTokens).where(eq(h.schema.authTokens.tokenHash, sha256(token!)));
+    const [row] = await h.db
+      .select()
+      .from(h.schema.authTokens)
+      .where(eq(h.schema.authTokens.tokenHash, sha256(token!)));
     expect(row!.usedAt).not.toBeNull();
   });
 

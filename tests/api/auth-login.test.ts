@@ -112,7 +112,10 @@ describe('sessions', () => {
     const { token } = await h.login(user.username, user.password!);
     const { schema, db } = h;
     const { eq } = await import('drizzle-orm');
-    await db.update(schema.sessions).set({ lastUsedAt: new Date(Date.now() - 8 * 24 * 3600 * 1000) }).where(eq(schema.sessions.userId, user.id));
+    await db
+      .update(schema.sessions)
+      .set({ lastUsedAt: new Date(Date.now() - 8 * 24 * 3600 * 1000) })
+      .where(eq(schema.sessions.userId, user.id));
     expect((await h.call('GET', '/api/user', { token })).status).toBe(401);
   });
 });

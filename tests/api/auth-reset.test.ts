@@ -28,7 +28,10 @@ async function requestResetToken(username: string): Promise<string> {
 }
 
 async function tokenRow(token: string) {
-  const [row] = await h.db.select().from(h.schema.authTokens).where(eq(h.schema.authTokens.tokenHash, sha256(token)));
+  const [row] = await h.db
+    .select()
+    .from(h.schema.authTokens)
+    .where(eq(h.schema.authTokens.tokenHash, sha256(token)));
   return row ?? null;
 }
 

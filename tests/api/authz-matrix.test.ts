@@ -51,7 +51,13 @@ const paymentNotFound: Outcome = { status: 404, code: 'booking.paymentNotFound' 
 
 // Builders for the usual shapes.
 /** One of the host's ads: only the host; everyone else 'User does not own room'. */
-const hostsAd = (rule: Omit<Rule, 'auth' | 'outcomes'> & { host?: Outcome } = {}): Rule => ({ auth: 'user', area: 'cottage', params: (w) => ({ id: w.ad.id }), ...rule, outcomes: { host: rule.host ?? ok, others: notOwner } });
+const hostsAd = (rule: Omit<Rule, 'auth' | 'outcomes'> & { host?: Outcome } = {}): Rule => ({
+  auth: 'user',
+  area: 'cottage',
+  params: (w) => ({ id: w.ad.id }),
+  ...rule,
+  outcomes: { host: rule.host ?? ok, others: notOwner },
+});
 /** The guest↔host conversation: both participants; anyone else 'Invalid conversation'. */
 const conversation = (rule: Omit<Rule, 'auth' | 'outcomes'> & { guest?: Outcome; host?: Outcome } = {}): Rule => ({
   auth: 'user',
@@ -125,7 +131,10 @@ const rules: Record<string, Rule> = {
   'GET /api/dev/outbox': open(ok),
   'GET /api/sandbox/mangopay/payins/:id': open(ok, { params: (w) => ({ id: w.payinId }) }),
   // A pay-in that does not exist (a real one is closed by the first call, which would make the roles differ).
-  'POST /api/sandbox/mangopay/payins/:id/card': open({ status: 400 }, { params: () => ({ id: 'sbx_payin_doesnotexist00' }), body: () => ({ card_number: '4970105191923460', expiry: '12/39', cvc: '123' }) }),
+  'POST /api/sandbox/mangopay/payins/:id/card': open(
+    { status: 400 },
+    { params: () => ({ id: 'sbx_payin_doesnotexist00' }), body: () => ({ card_number: '4970105191923460', expiry: '12/39', cvc: '123' }) },
+  ),
   'POST /api/sandbox/mangopay/payins/:id/secure': open({ status: 400 }, { params: () => ({ id: 'sbx_payin_doesnotexist00' }), body: () => ({ approve: true }) }),
   'POST /api/sandbox/mangopay/payins/:id/cancel': open({ status: 400 }, { params: () => ({ id: 'sbx_payin_doesnotexist00' }) }),
   // The sandbox BankID page: the session's own user only.
@@ -233,7 +242,13 @@ const rules: Record<string, Rule> = {
   'GET /api/bookings/:id': booking(),
   'PUT /api/bookings/:id': booking({ body: () => ({ booking_expiration_date: inDays(38) }), guest: { status: 403, code: 'booking.notAllowed' } }),
   // :id is the ad here.
-  'POST /api/bookings/:id/overlap': { auth: 'user', area: 'booking', params: (w) => ({ id: w.ad.id }), body: () => ({ check_in: inDays(40), check_out: inDays(45) }), outcomes: { host: ok, others: notOwner } },
+  'POST /api/bookings/:id/overlap': {
+    auth: 'user',
+    area: 'booking',
+    params: (w) => ({ id: w.ad.id }),
+    body: () => ({ check_in: inDays(40), check_out: inDays(45) }),
+    outcomes: { host: ok, others: notOwner },
+  },
   'PUT /api/bookings/:id/cancel': booking({
     // Each party cancels an offer of its own (the first cancel would leave nothing for the second).
     params: (w, role) => ({ id: role === 'host' ? w.bookingHostCancels.id : w.bookingGuestCancels.id }),
@@ -306,12 +321,17 @@ describe('the authorisation matrix', () => {
   it('has a rule for every route the app records, and no rule for a route that is gone', () => {
     const keys = routes.map((r) => r.key);
     expect(keys.length).toBeGreaterThan(80);
-    expect(keys.filter((k) => !rules[k]), 'routes without a rule').toEqual([]);
-    expect(Object.keys(rules).filter((k) => !keys.includes(k)), 'rules without a route').toEqual([]);
+    expect(
+      keys.filter((k) => !rules[k]),
+      'routes without a rule',
+    ).toEqual([]);
+    expect(
+      Object.keys(rules).filter((k) => !keys.includes(k)),
+      'rules without a route',
+    ).toEqual([]);
     // The rule's auth is the route's: a route that stops needing a session (or starts) must be looked at again.
     expect(routes.filter((r) => rules[r.key] && rules[r.key]!.auth !== r.auth).map((r) => `${r.key}: app says ${r.auth}`)).toEqual([]);
   });
-
 });
 
 describe('every route × every role, on the host/guest pair’s own resources', () => {
@@ -357,7 +377,8 @@ describe('ids that exist nowhere', () => {
       const rule = rules[route.key];
       if (!rule || !route.params.includes('id') || rule.auth !== 'user') continue;
       // Someone the rule lets past the resource check (or refuses only on a business rule, with a 400).
-      const owner = (['host', 'guest', 'admin', 'otherHost'] as SignedRole[]).find((r) => !refused(outcomeFor(rule, r))) ?? (['host', 'guest'] as SignedRole[]).find((r) => outcomeFor(rule, r).status === 400);
+      const owner =
+        (['host', 'guest', 'admin', 'otherHost'] as SignedRole[]).find((r) => !refused(outcomeFor(rule, r))) ?? (['host', 'guest'] as SignedRole[]).find((r) => outcomeFor(rule, r).status === 400);
       if (!owner) continue;
       const params = { ...(rule.params?.(w, owner) ?? {}) };
       if (typeof params.id !== 'number') continue;

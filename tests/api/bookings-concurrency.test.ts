@@ -57,7 +57,10 @@ it('a host cancelling while the guest’s payment returns: either paid or cancel
   const { owner, ad } = await hostWithAd(h);
   for (let trial = 0; trial < 8; trial++) {
     const { guest, conversationId } = await guestIn(h, ad.id);
-    const sent = await h.call('POST', '/api/bookings', { token: owner.token, body: offerBody({ conversationId, guestId: guest.user.id, cottageId: ad.id, checkIn: inDays(120 + trial * 3), checkOut: inDays(121 + trial * 3) }) });
+    const sent = await h.call('POST', '/api/bookings', {
+      token: owner.token,
+      body: offerBody({ conversationId, guestId: guest.user.id, cottageId: ad.id, checkIn: inDays(120 + trial * 3), checkOut: inDays(121 + trial * 3) }),
+    });
     const bookingId = sent.json.id as number;
     const started = await h.call('POST', `/api/bookings/${bookingId}/payment`, { token: guest.token, body: { card_type: 'CB_VISA_MASTERCARD', accept_terms: true } });
     const payinId = String(started.json.RedirectURL).split('/').pop()!;

@@ -32,7 +32,10 @@ describe('sending an offer', () => {
     // The expiry is the end of the chosen day in Stockholm.
     expect(row.bookingExpirationDate.toISOString()).toBe(stockholmTime(inDays(3), '23:59:59').toISOString());
     expect((await messagesOf(conversationId)).map((m) => m.type)).toContain('booking_created');
-    const [todo] = await h.db.select().from(h.schema.todos).where(and(eq(h.schema.todos.userId, guest.user.id), eq(h.schema.todos.type, 'PENDING_BOOKING')));
+    const [todo] = await h.db
+      .select()
+      .from(h.schema.todos)
+      .where(and(eq(h.schema.todos.userId, guest.user.id), eq(h.schema.todos.type, 'PENDING_BOOKING')));
     expect(todo?.refId).toBe(booking.id);
   });
 
@@ -214,7 +217,10 @@ describe('overlap and double booking', () => {
     expect(refused.status).toBe(409);
     expect(refused.json.code).toBe('booking.nightsTaken');
     // The first guest's hold runs out on the card page; the second starts and holds them; then both cards succeed.
-    await h.db.update(h.schema.bookedNights).set({ holdUntil: new Date(Date.now() - 1000) }).where(eq(h.schema.bookedNights.bookingId, first.booking.id));
+    await h.db
+      .update(h.schema.bookedNights)
+      .set({ holdUntil: new Date(Date.now() - 1000) })
+      .where(eq(h.schema.bookedNights.bookingId, first.booking.id));
     const s2 = await start(second.json.id as number, other.token);
     expect(s2.status).toBe(200);
     const ids = [s1, s2].map((s) => String(s.json.RedirectURL).split('/').pop()!);
@@ -285,11 +291,16 @@ describe('time moves bookings', () => {
     expect((await h.call('POST', `/api/conversations/${paid.conversationId}/messages/ask-for-review`, { token: paid.guest.token, body: {} })).status).toBe(400);
     // Pressed twice at the same moment: one request is made, the other refused.
     const both = await Promise.all(
-      [1, 2].map(() => h.call('POST', `/api/conversations/${paid.conversationId}/messages/ask-for-review`, { token: paid.owner.token, body: { conversation: paid.conversationId, cottage: paid.ad.id } })),
+      [1, 2].map(() =>
+        h.call('POST', `/api/conversations/${paid.conversationId}/messages/ask-for-review`, { token: paid.owner.token, body: { conversation: paid.conversationId, cottage: paid.ad.id } }),
+      ),
     );
     expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
     expect(both.find((r) => r.status === 200)!.json.type).toBe('ask_for_review');
-    const requests = await h.db.select().from(h.schema.messages).where(and(eq(h.schema.messages.conversationId, paid.conversationId), eq(h.schema.messages.type, 'ask_for_review')));
+    const requests = await h.db
+      .select()
+      .from(h.schema.messages)
+      .where(and(eq(h.schema.messages.conversationId, paid.conversationId), eq(h.schema.messages.type, 'ask_for_review')));
     expect(requests).toHaveLength(1);
     expect((await canAsk(paid.owner.token)).json.allowed).toBe(false);
     expect((await h.call('POST', `/api/conversations/${paid.conversationId}/messages/ask-for-review`, { token: paid.owner.token, body: {} })).json.code).toBe('chat.cannotAskForReview');
@@ -297,7 +308,10 @@ describe('time moves bookings', () => {
 
   it('reading a booking never shows a stale state, and the host may give more time', async () => {
     const { owner, booking } = await offered(h, { checkIn: inDays(20), expiry: inDays(1) });
-    await h.db.update(h.schema.bookings).set({ bookingExpirationDate: new Date(Date.now() - 1000) }).where(eq(h.schema.bookings.id, booking.id));
+    await h.db
+      .update(h.schema.bookings)
+      .set({ bookingExpirationDate: new Date(Date.now() - 1000) })
+      .where(eq(h.schema.bookings.id, booking.id));
     const read = (await h.call('GET', `/api/bookings/${booking.id}`, { token: owner.token })).json as unknown as Booking;
     expect(read.status).toBe('EXPIRED');
     expect((await h.call('PUT', `/api/bookings/${booking.id}`, { token: owner.token, body: { booking_expiration_date: inDays(21) } })).status).toBe(400);

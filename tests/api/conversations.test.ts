@@ -11,7 +11,6 @@ beforeAll(async () => {
 });
 afterAll(async () => stop?.());
 
-
 /** A public ad (reviewed) of a new host, with the given payment model. */
 async function publicAd(commission: boolean) {
   const owner = await host(h);
@@ -40,7 +39,10 @@ describe('starting a conversation', () => {
     expect(seenByHost.Messages.map((m) => m.type)).toContain('host_communication_warning');
     expect(seenByHost.Messages.map((m) => m.type)).not.toContain('communication_warning');
     // The host is told: an UNREAD_MESSAGES to-do.
-    const todos = await h.db.select().from(h.schema.todos).where(and(eq(h.schema.todos.userId, owner.user.id), eq(h.schema.todos.type, 'UNREAD_MESSAGES')));
+    const todos = await h.db
+      .select()
+      .from(h.schema.todos)
+      .where(and(eq(h.schema.todos.userId, owner.user.id), eq(h.schema.todos.type, 'UNREAD_MESSAGES')));
     expect(todos).toHaveLength(1);
     expect(todos[0]!.read).toBe(false);
     // …and an e-mail (one for the unread streak, not one per message).
@@ -136,11 +138,19 @@ describe('messages', () => {
     for (const mid of [message!.id + 1_000_000, 2_147_483_647]) {
       expect((await h.call('POST', `/api/conversations/${id}/messages/${mid}/seen`, { token: owner.token })).status).toBe(404);
     }
-    expect(await h.db.select().from(h.schema.conversationReads).where(and(eq(h.schema.conversationReads.conversationId, id), eq(h.schema.conversationReads.userId, owner.user.id)))).toEqual([]);
+    expect(
+      await h.db
+        .select()
+        .from(h.schema.conversationReads)
+        .where(and(eq(h.schema.conversationReads.conversationId, id), eq(h.schema.conversationReads.userId, owner.user.id))),
+    ).toEqual([]);
     expect((await h.call('POST', `/api/conversations/${id}/messages/${message!.id}/seen`, { token: owner.token })).status).toBe(200);
     const after = (await h.call('GET', '/api/conversations', { token: owner.token })).json as unknown as { results: { id: number; unread_messages: number }[] };
     expect(after.results.find((c) => c.id === id)!.unread_messages).toBe(0);
-    const [todo] = await h.db.select().from(h.schema.todos).where(and(eq(h.schema.todos.userId, owner.user.id), eq(h.schema.todos.refId, id)));
+    const [todo] = await h.db
+      .select()
+      .from(h.schema.todos)
+      .where(and(eq(h.schema.todos.userId, owner.user.id), eq(h.schema.todos.refId, id)));
     expect(todo!.read).toBe(true);
     const seenByGuest = (await h.call('GET', `/api/conversations/${id}`, { token: guest.token })).json as unknown as Conversation;
     expect(seenByGuest.Messages[0]!.seen_by_users).toEqual([owner.user.id]);
@@ -211,7 +221,11 @@ describe('rating the host (SPEC §6)', () => {
 
 describe('attachments', () => {
   async function putBytes(url: string, bytes: Buffer, token: string) {
-    const response = await fetch(h.url + url, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream', 'accept-language': 'en' }, body: new Uint8Array(bytes) });
+    const response = await fetch(h.url + url, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream', 'accept-language': 'en' },
+      body: new Uint8Array(bytes),
+    });
     return { status: response.status, json: (await response.json().catch(() => ({}))) as Record<string, unknown> };
   }
 

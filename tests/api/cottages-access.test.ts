@@ -96,7 +96,10 @@ describe("another user's ad", () => {
   it("is not listed in the caller's GET /api/cottages or /rentable", async () => {
     for (const path of ['/api/cottages', '/api/cottages/rentable']) {
       const list = (await h.call('GET', path, { token: stranger.token })).json as unknown as { id: number }[];
-      expect(list.map((c) => c.id), path).not.toContain(victim.id);
+      expect(
+        list.map((c) => c.id),
+        path,
+      ).not.toContain(victim.id);
     }
   });
 

@@ -33,7 +33,10 @@ async function putCalendar(token: string, id: number, ranges: unknown) {
 }
 
 async function todosOf(userId: number) {
-  return h.db.select().from(h.schema.todos).where(and(eq(h.schema.todos.userId, userId), eq(h.schema.todos.type, 'OUTDATED_COTTAGE')));
+  return h.db
+    .select()
+    .from(h.schema.todos)
+    .where(and(eq(h.schema.todos.userId, userId), eq(h.schema.todos.type, 'OUTDATED_COTTAGE')));
 }
 
 describe('PUT /api/cottages/:id/calendar', () => {
@@ -128,12 +131,7 @@ describe('PUT /api/cottages/:id/calendar', () => {
 
     const result = await putCalendar(token, id, [{ from: day(40), to: day(45), state: 5 }]);
     expect(result.status).toBe(200);
-    expect(await calendarRows(id)).toEqual([
-      past,
-      endsAtWindow,
-      { from: rules.addDays(window.from, -3), to: window.from, state: 5 },
-      { from: day(40), to: day(45), state: 5 },
-    ]);
+    expect(await calendarRows(id)).toEqual([past, endsAtWindow, { from: rules.addDays(window.from, -3), to: window.from, state: 5 }, { from: day(40), to: day(45), state: 5 }]);
   });
 
   it('refuses a reversed or empty range, a malformed day and an unknown state, changing nothing', async () => {
@@ -142,7 +140,14 @@ describe('PUT /api/cottages/:id/calendar', () => {
     await putCalendar(token, id, [{ from: day(1), to: day(5), state: 5 }]);
     const cases: [unknown, string, string][] = [
       [[{ from: day(5), to: day(1), state: 5 }], 'ranges.0', 'Invalid date'],
-      [[{ from: day(2), to: day(9), state: 1 }, { from: day(3), to: day(3), state: 5 }], 'ranges.1', 'Invalid date'],
+      [
+        [
+          { from: day(2), to: day(9), state: 1 },
+          { from: day(3), to: day(3), state: 5 },
+        ],
+        'ranges.1',
+        'Invalid date',
+      ],
       [[{ from: '2031-02-30', to: '2031-03-02', state: 5 }], 'ranges.0.from', 'Invalid date'],
       [[{ from: day(1), to: '20310302', state: 5 }], 'ranges.0.to', 'Invalid date'],
       [[{ from: day(1), to: day(3), state: 4 }], 'ranges.0.state', expect.any(String) as unknown as string],
@@ -162,7 +167,15 @@ describe('PUT /api/cottages/:id/calendar', () => {
     const { id } = await createCottage(h, token);
     await setCottage(h, id, { commission: true });
     await putCalendar(token, id, [{ from: day(1), to: day(5), state: 5 }]);
-    for (const ranges of [[], [{ from: day(1), to: day(9), state: 1 }], [{ from: rules.addDays(window.to, 1), to: rules.addDays(window.to, 5), state: 5 }], [{ from: day(1), to: day(5), state: 5 }, { from: day(1), to: day(5), state: 2 }]]) {
+    for (const ranges of [
+      [],
+      [{ from: day(1), to: day(9), state: 1 }],
+      [{ from: rules.addDays(window.to, 1), to: rules.addDays(window.to, 5), state: 5 }],
+      [
+        { from: day(1), to: day(5), state: 5 },
+        { from: day(1), to: day(5), state: 2 },
+      ],
+    ]) {
       const before = await snapshot(h, id);
       const result = await putCalendar(token, id, ranges);
       expect(result.status, JSON.stringify(ranges)).toBe(400);
@@ -196,8 +209,14 @@ describe('OUTDATED_COTTAGE to-do (GET /api/user/todo)', () => {
     const old = await createCottage(h, token);
     const recent = await createCottage(h, token);
     const c = h.schema.cottages;
-    await h.db.update(c).set({ calendarUpdatedAt: monthsAgo(4) }).where(eq(c.id, old.id));
-    await h.db.update(c).set({ calendarUpdatedAt: monthsAgo(2) }).where(eq(c.id, recent.id));
+    await h.db
+      .update(c)
+      .set({ calendarUpdatedAt: monthsAgo(4) })
+      .where(eq(c.id, old.id));
+    await h.db
+      .update(c)
+      .set({ calendarUpdatedAt: monthsAgo(2) })
+      .where(eq(c.id, recent.id));
 
     const list = await h.call('GET', '/api/user/todo', { token });
     expect(list.status).toBe(200);
@@ -220,7 +239,10 @@ describe('OUTDATED_COTTAGE to-do (GET /api/user/todo)', () => {
   it('appears for an ad created more than 3 months ago whose calendar was never saved', async () => {
     const { user, token } = await host(h);
     const ad = await createCottage(h, token);
-    await h.db.update(h.schema.cottages).set({ createdAt: monthsAgo(5), calendarUpdatedAt: null }).where(eq(h.schema.cottages.id, ad.id));
+    await h.db
+      .update(h.schema.cottages)
+      .set({ createdAt: monthsAgo(5), calendarUpdatedAt: null })
+      .where(eq(h.schema.cottages.id, ad.id));
     expect(await outdatedIds(token)).toEqual([ad.id]);
     expect(await todosOf(user.id)).toEqual([]);
   });
@@ -228,8 +250,14 @@ describe('OUTDATED_COTTAGE to-do (GET /api/user/todo)', () => {
   it("saving another host's calendar cannot remove the to-do; only the ad's own calendar does", async () => {
     const { user, token } = await host(h);
     const [a, b] = [await createCottage(h, token), await createCottage(h, token)];
-    await h.db.update(h.schema.cottages).set({ calendarUpdatedAt: monthsAgo(4) }).where(eq(h.schema.cottages.id, a.id));
-    await h.db.update(h.schema.cottages).set({ calendarUpdatedAt: monthsAgo(4) }).where(eq(h.schema.cottages.id, b.id));
+    await h.db
+      .update(h.schema.cottages)
+      .set({ calendarUpdatedAt: monthsAgo(4) })
+      .where(eq(h.schema.cottages.id, a.id));
+    await h.db
+      .update(h.schema.cottages)
+      .set({ calendarUpdatedAt: monthsAgo(4) })
+      .where(eq(h.schema.cottages.id, b.id));
     for (const id of [a.id, b.id]) await h.call('PATCH', '/api/user/todo', { token, body: { type: 'OUTDATED_COTTAGE', id } });
     await putCalendar(token, b.id, []);
     expect((await todosOf(user.id)).map((t) => t.refId)).toEqual([a.id]);
@@ -239,7 +267,10 @@ describe('OUTDATED_COTTAGE to-do (GET /api/user/todo)', () => {
   it('goes away with the ad: a deleted ad leaves no to-do behind', async () => {
     const { user, token } = await host(h);
     const ad = await createCottage(h, token);
-    await h.db.update(h.schema.cottages).set({ calendarUpdatedAt: monthsAgo(4) }).where(eq(h.schema.cottages.id, ad.id));
+    await h.db
+      .update(h.schema.cottages)
+      .set({ calendarUpdatedAt: monthsAgo(4) })
+      .where(eq(h.schema.cottages.id, ad.id));
     await h.call('PATCH', '/api/user/todo', { token, body: { type: 'OUTDATED_COTTAGE', id: ad.id } });
     expect(await todosOf(user.id)).toHaveLength(1);
     expect((await h.call('DELETE', `/api/cottages/${ad.id}`, { token })).status).toBe(200);

@@ -3,24 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from './harness';
-import {
-  AMENITIES,
-  asCottage,
-  BASE,
-  COMPLETE_PROFILE,
-  createCottage,
-  fillAd,
-  host,
-  LOCATION,
-  POSITION,
-  PRICING,
-  row,
-  setCottage,
-  snapshot,
-  startCottageApi,
-  TEXT,
-  update,
-} from './cottages-support';
+import { AMENITIES, asCottage, BASE, COMPLETE_PROFILE, createCottage, fillAd, host, LOCATION, POSITION, PRICING, row, setCottage, snapshot, startCottageApi, TEXT, update } from './cottages-support';
 
 let h: Harness;
 let stop: () => Promise<void>;
@@ -122,7 +105,10 @@ describe('GET /api/cottages/rentable', () => {
     const s = h.schema;
     const day = 24 * 3600 * 1000;
     const make = async (values: Partial<typeof s.cottages.$inferInsert>) => {
-      const [created] = await h.db.insert(s.cottages).values({ userId: user.id, ...values }).returning();
+      const [created] = await h.db
+        .insert(s.cottages)
+        .values({ userId: user.id, ...values })
+        .returning();
       return created!.id;
     };
     const reviewed = new Date(Date.now() - day);

@@ -3,20 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from './harness';
-import {
-  asCottage,
-  createCottage,
-  daysFromToday,
-  deletedCottageId,
-  fillAd,
-  host,
-  row,
-  setCottage,
-  snapshot,
-  startCottageApi,
-  update,
-  verifyWithBankId,
-} from './cottages-support';
+import { asCottage, createCottage, daysFromToday, deletedCottageId, fillAd, host, row, setCottage, snapshot, startCottageApi, update, verifyWithBankId } from './cottages-support';
 
 let h: Harness;
 let stop: () => Promise<void>;
@@ -94,7 +81,10 @@ describe('completeness and status', () => {
     const reviewed = asCottage((await h.call('GET', `/api/cottages/${ad.id}`, { token: me.token })).json);
     expect(reviewed.steps.verify).toBe(true);
     expect(reviewed.status).toBe('UNPAID');
-    await h.db.update(h.schema.cottages).set({ paidUntil: new Date(Date.now() + 86_400_000) }).where(eq(h.schema.cottages.id, ad.id));
+    await h.db
+      .update(h.schema.cottages)
+      .set({ paidUntil: new Date(Date.now() + 86_400_000) })
+      .where(eq(h.schema.cottages.id, ad.id));
     expect(asCottage((await h.call('GET', `/api/cottages/${ad.id}`, { token: me.token })).json).status).toBe('ACTIVE');
   });
 

@@ -4,7 +4,23 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from './harness';
-import { asCottage, BASE, COMPLETE_PROFILE, createCottage, deletedCottageId, host, LOCATION, POSITION, PRICING, row, startBankId, startCottageApi, TEXT, update, verifyWithBankId } from './cottages-support';
+import {
+  asCottage,
+  BASE,
+  COMPLETE_PROFILE,
+  createCottage,
+  deletedCottageId,
+  host,
+  LOCATION,
+  POSITION,
+  PRICING,
+  row,
+  startBankId,
+  startCottageApi,
+  TEXT,
+  update,
+  verifyWithBankId,
+} from './cottages-support';
 import type { SandboxBankIdSession } from '@/lib/schemas/cottage-dto';
 
 let h: Harness;
@@ -30,7 +46,6 @@ async function filledAd(extra: Record<string, unknown> = {}) {
   await update(h, owner.token, ad.id, { ...BASE, ...TEXT, ...POSITION, ...LOCATION, ...PRICING, ...extra });
   return { owner, id: ad.id };
 }
-
 
 describe('GET /api/public/cottages/:id', () => {
   it('answers 404 to strangers for an unreviewed ad, and a preview to its owner and to an administrator', async () => {
@@ -349,7 +364,10 @@ describe('BankID verification (sandbox)', () => {
     const { id } = await createCottage(h, token);
     const verified = await verifyWithBankId(h, token, id);
     expect(verified.verified_by).toBe('BANKID');
-    const rows = await h.db.select().from(h.schema.bankidSessions).where(and(eq(h.schema.bankidSessions.cottageId, id), eq(h.schema.bankidSessions.status, 'used')));
+    const rows = await h.db
+      .select()
+      .from(h.schema.bankidSessions)
+      .where(and(eq(h.schema.bankidSessions.cottageId, id), eq(h.schema.bankidSessions.status, 'used')));
     expect(rows).toHaveLength(1);
   });
 });

@@ -176,7 +176,8 @@ function pathsOf(value: unknown, prefix: Path = [], out: Path[] = [], depth = 0)
   out.push(prefix);
   if (depth > 8) return out;
   if (Array.isArray(value)) value.forEach((v, i) => pathsOf(v, [...prefix, i], out, depth + 1));
-  else if (value !== null && typeof value === 'object' && !(value instanceof RawJson)) for (const k of Object.keys(value)) pathsOf((value as Record<string, unknown>)[k], [...prefix, k], out, depth + 1);
+  else if (value !== null && typeof value === 'object' && !(value instanceof RawJson))
+    for (const k of Object.keys(value)) pathsOf((value as Record<string, unknown>)[k], [...prefix, k], out, depth + 1);
   return out;
 }
 

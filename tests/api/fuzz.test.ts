@@ -41,7 +41,7 @@ const day = fc.oneof(
   { arbitrary: fc.constantFrom('2026-02-30', '2026-13-01', '1900-01-01', '2999-12-31', '', 'today'), weight: 1 },
 );
 const dayHints: Hints = { check_in: day, check_out: day, booking_expiration_date: day, from: day, to: day, from_date: day, to_date: day };
-const someOf = <T,>(values: T[], weight = 4) => ({ arbitrary: fc.constantFrom(...values), weight });
+const someOf = <T>(values: T[], weight = 4) => ({ arbitrary: fc.constantFrom(...values), weight });
 /** Days that agree with each other: a stay from tomorrow on, an expiry before it (any body may still break them). */
 const stay = fc.record({ start: fc.integer({ min: 1, max: 700 }), nights: fc.integer({ min: 1, max: 30 }), expiry: fc.integer({ min: 0, max: 30 }) }).map(({ start, nights, expiry }) => ({
   check_in: inDays(start),
@@ -96,7 +96,9 @@ const targets: Record<string, Target> = {
     params: (w) => ({ id: w.spare.id }),
     hints: () => ({
       ranges: fc.array(
-        fc.record({ start: fc.integer({ min: -40, max: 2000 }), days: fc.integer({ min: -2, max: 60 }), state: fc.constantFrom(0, 1, 2, 3, 5) }).map(({ start, days, state }) => ({ from: inDays(start), to: inDays(start + days), state })),
+        fc
+          .record({ start: fc.integer({ min: -40, max: 2000 }), days: fc.integer({ min: -2, max: 60 }), state: fc.constantFrom(0, 1, 2, 3, 5) })
+          .map(({ start, days, state }) => ({ from: inDays(start), to: inDays(start + days), state })),
         { maxLength: 8 },
       ),
     }),
@@ -111,25 +113,48 @@ const targets: Record<string, Target> = {
         fc.record({ start: fc.integer({ min: -1, max: 62 }), days: fc.integer({ min: 0, max: 14 }) }).map(({ start, days }) => ({ from_date: inDays(start), to_date: inDays(start + days) })),
       ),
   },
-  'POST /api/cottages/:id/images/upload': { as: 'host', params: (w) => ({ id: w.ad.id }), hints: () => ({ fileName: fc.oneof(someOf(['stuga.jpg', 'STUGA.JPEG', 'bild.png', '.png', 'x.jpg.exe', 'utan-ändelse']), { arbitrary: fc.string({ maxLength: 20 }).map((n) => `${n}.jpg`), weight: 2 }) }) },
-  'POST /api/cottages/:id/images': { as: 'host', params: (w) => ({ id: w.ad.id }), hints: (w) => ({ filename: fc.oneof(someOf([w.unregisteredImage, w.adImageFilename], 1), { arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{16,80}\.(jpg|jpeg|png)$/), weight: 4 }) }) },
+  'POST /api/cottages/:id/images/upload': {
+    as: 'host',
+    params: (w) => ({ id: w.ad.id }),
+    hints: () => ({
+      fileName: fc.oneof(someOf(['stuga.jpg', 'STUGA.JPEG', 'bild.png', '.png', 'x.jpg.exe', 'utan-ändelse']), { arbitrary: fc.string({ maxLength: 20 }).map((n) => `${n}.jpg`), weight: 2 }),
+    }),
+  },
+  'POST /api/cottages/:id/images': {
+    as: 'host',
+    params: (w) => ({ id: w.ad.id }),
+    hints: (w) => ({ filename: fc.oneof(someOf([w.unregisteredImage, w.adImageFilename], 1), { arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{16,80}\.(jpg|jpeg|png)$/), weight: 4 }) }),
+  },
   'PUT /api/cottages/:id/images/:imageId': { as: 'host', params: (w) => ({ id: w.ad.id, imageId: w.adImageId }) },
   'PUT /api/cottages/:id/images_reorder': {
     as: 'host',
     params: (w) => ({ id: w.ad.id }),
     hints: async (w) => {
       const ids = (await h.db.select({ id: h.schema.cottageImages.id }).from(h.schema.cottageImages).where(eq(h.schema.cottageImages.cottageId, w.ad.id))).map((r) => r.id);
-      return { ids: fc.oneof({ arbitrary: fc.shuffledSubarray(ids, { minLength: ids.length, maxLength: ids.length }), weight: 3 }, { arbitrary: fc.array(fc.integer({ min: 1, max: 2_147_483_647 }), { minLength: 1, maxLength: 5 }), weight: 2 }) };
+      return {
+        ids: fc.oneof(
+          { arbitrary: fc.shuffledSubarray(ids, { minLength: ids.length, maxLength: ids.length }), weight: 3 },
+          { arbitrary: fc.array(fc.integer({ min: 1, max: 2_147_483_647 }), { minLength: 1, maxLength: 5 }), weight: 2 },
+        ),
+      };
     },
   },
   'POST /api/sandbox/bankid/:token': { as: 'host', params: (w) => ({ token: w.bankidToAnswer }), why: 'answered once: a session of its own' },
   'POST /api/conversations': { as: 'guest', hints: (w) => ({ cottage_id: fc.oneof(someOf([w.ad.id]), { arbitrary: fc.integer({ min: 1, max: 2_147_483_647 }), weight: 1 }) }) },
   'POST /api/conversations/:id/messages': { as: 'guest', params: (w) => ({ id: w.conversationId }) },
-  'POST /api/conversations/:id/tag': { as: 'guest', params: (w) => ({ id: w.conversationId }), hints: (w) => ({ tags: fc.array(fc.oneof(someOf([1, 2, 3, w.guestTagId]), { arbitrary: fc.integer({ min: 1, max: 2_147_483_647 }), weight: 1 }), { maxLength: 5 }) }) },
+  'POST /api/conversations/:id/tag': {
+    as: 'guest',
+    params: (w) => ({ id: w.conversationId }),
+    hints: (w) => ({ tags: fc.array(fc.oneof(someOf([1, 2, 3, w.guestTagId]), { arbitrary: fc.integer({ min: 1, max: 2_147_483_647 }), weight: 1 }), { maxLength: 5 }) }),
+  },
   'POST /api/conversations/:id/messages/ask-for-review': { as: 'host', params: (w) => ({ id: w.conversationId }) },
   'POST /api/conversations/:id/review': { as: 'guest', params: (w) => ({ id: w.conversationId }) },
   'POST /api/conversations/:id/upload': { as: 'guest', params: (w) => ({ id: w.conversationId }) },
-  'POST /api/conversations/:id/files': { as: 'guest', params: (w) => ({ id: w.conversationId }), hints: (w) => ({ path: fc.oneof(someOf([w.unregisteredChatFile], 1), { arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{44}$/), weight: 4 }) }) },
+  'POST /api/conversations/:id/files': {
+    as: 'guest',
+    params: (w) => ({ id: w.conversationId }),
+    hints: (w) => ({ path: fc.oneof(someOf([w.unregisteredChatFile], 1), { arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{44}$/), weight: 4 }) }),
+  },
   'POST /api/tags': { as: 'guest' },
   'POST /api/bookings': {
     as: 'host',
@@ -146,7 +171,11 @@ const targets: Record<string, Target> = {
   'POST /api/bookings/:id/overlap': {
     as: 'host',
     params: (w) => ({ id: w.ad.id }),
-    bodies: (schema, hints) => merged(fromSchema(schema, hints), stay.map(({ check_in, check_out }) => ({ check_in, check_out }))),
+    bodies: (schema, hints) =>
+      merged(
+        fromSchema(schema, hints),
+        stay.map(({ check_in, check_out }) => ({ check_in, check_out })),
+      ),
     hints: (w) => ({ exclude: fc.oneof(someOf([w.booking.id]), { arbitrary: fc.integer({ min: 1, max: 2_147_483_647 }), weight: 1 }) }),
   },
   'PUT /api/bookings/:id/cancel': { as: 'host', params: (w) => ({ id: w.spareBooking.id }), why: 'cancels once: a spare offer' },
@@ -187,7 +216,13 @@ beforeAll(async () => {
 afterAll(async () => {
   if (summaries.length) {
     console.log(
-      [...summaries, `fuzz total: ${totalBodies} bodies over ${summaries.length} endpoints — ${[...totals.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`].join('\n'),
+      [
+        ...summaries,
+        `fuzz total: ${totalBodies} bodies over ${summaries.length} endpoints — ${[...totals.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(' ')}`,
+      ].join('\n'),
     );
   }
   await stop?.();
@@ -221,8 +256,14 @@ async function pool<T>(items: T[], limit: number, run: (item: T) => Promise<void
 describe('fuzzing the write endpoints', () => {
   it('has a target for every write route with a JSON body, and says why the others are left out', () => {
     const withBody = writeRoutes().filter((r) => r.body);
-    expect(withBody.map((r) => r.key).filter((k) => !targets[k]), 'write routes with a JSON body and no fuzz target').toEqual([]);
-    expect(Object.keys(targets).filter((k) => !withBody.some((r) => r.key === k)), 'targets without such a route').toEqual([]);
+    expect(
+      withBody.map((r) => r.key).filter((k) => !targets[k]),
+      'write routes with a JSON body and no fuzz target',
+    ).toEqual([]);
+    expect(
+      Object.keys(targets).filter((k) => !withBody.some((r) => r.key === k)),
+      'targets without such a route',
+    ).toEqual([]);
     const left = writeRoutes().filter((r) => !r.body);
     console.log(
       [
@@ -235,7 +276,6 @@ describe('fuzzing the write endpoints', () => {
       ].join('\n'),
     );
   });
-
 });
 
 describe('every write endpoint with a JSON body answers < 500, and every 4xx with a JSON { message }', () => {
@@ -286,7 +326,9 @@ describe('every write endpoint with a JSON body answers < 500, and every 4xx wit
       const statuses = [...histogram.entries()].sort(([a], [b]) => a - b);
       for (const [status, n] of statuses) totals.set(status, (totals.get(status) ?? 0) + n);
       totalBodies += payloads.length;
-      summaries.push(`fuzz ${key} as ${target.as}: ${payloads.length} bodies in ${((Date.now() - started) / 1000).toFixed(1)} s — ${statuses.map(([status, n]) => `${status}×${n}${codeSummary(codes.get(status))}`).join(' ')}`);
+      summaries.push(
+        `fuzz ${key} as ${target.as}: ${payloads.length} bodies in ${((Date.now() - started) / 1000).toFixed(1)} s — ${statuses.map(([status, n]) => `${status}×${n}${codeSummary(codes.get(status))}`).join(' ')}`,
+      );
       // The failing bodies, shortest first, each sent again on its own: one that then passes failed on a race
       // between the concurrent requests, not on its content.
       const shown = [...bad].sort((a, b) => size(a.payload) - size(b.payload)).slice(0, 5);

@@ -14,8 +14,7 @@ type StorageModule = typeof import('@/marketplace/providers/storage');
 
 const INVALID_TYPE_EN = 'Something wrong with uploading, please try again, make sure you select files in JPEG or PNG formats';
 const INVALID_TYPE_SV = 'Något gick fel vid uppladdningen. Försök igen och se till att du väljer filer i formatet JPEG eller PNG';
-const invalidFileEn = (names: string) =>
-  `The following files are not valid: ${names}. The image dimensions needs to be at least 500x500 pixels and the size of the file have to be less than 10MB.`;
+const invalidFileEn = (names: string) => `The following files are not valid: ${names}. The image dimensions needs to be at least 500x500 pixels and the size of the file have to be less than 10MB.`;
 
 let h: Harness;
 let images: ImageFiles;
@@ -40,9 +39,7 @@ afterAll(async () => {
 /** A real photo-like JPEG or PNG: a gradient with noise, so that it is not trivially compressible. */
 async function picture(width: number, height: number, format: 'jpeg' | 'png' = 'jpeg', orientation?: number): Promise<Buffer> {
   const noise = sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
-  const base = sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } }).composite([
-    { input: await noise.png().toBuffer(), blend: 'overlay' },
-  ]);
+  const base = sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } }).composite([{ input: await noise.png().toBuffer(), blend: 'overlay' }]);
   const withOrientation = orientation ? base.withMetadata({ orientation }) : base;
   return format === 'jpeg' ? withOrientation.jpeg().toBuffer() : withOrientation.png().toBuffer();
 }
@@ -156,9 +153,7 @@ describe('PUT /api/uploads/:token', () => {
     expect(en.status).toBe(400);
     expect(en.json.message).toBe(invalidFileEn('tiny-cabin.png'));
     const sv = await put(ticket.url, bytes, token, 'sv');
-    expect(sv.json.message).toBe(
-      'Följande filer är inte giltiga: tiny-cabin.png. Bilderna måste vara minst 500x500 pixlar och filerna mindre än 10 MB.',
-    );
+    expect(sv.json.message).toBe('Följande filer är inte giltiga: tiny-cabin.png. Bilderna måste vara minst 500x500 pixlar och filerna mindre än 10 MB.');
     expect(await storage.get(`images/${ticket.filename}`)).toBeNull();
   });
 
@@ -306,7 +301,9 @@ describe('GET /api/img/:filename', () => {
     expect(second.bytes.equals(first.bytes)).toBe(true);
 
     // Served from the cache object, not resized again: a different object under the key is what comes back.
-    const marker = await sharp({ create: { width: 136, height: 136, channels: 3, background: '#ff0000' } }).jpeg().toBuffer();
+    const marker = await sharp({ create: { width: 136, height: 136, channels: 3, background: '#ff0000' } })
+      .jpeg()
+      .toBuffer();
     await storage.put(cacheKey, marker, 'image/jpeg');
     expect((await img(`${filename}?w=136&h=136&fit=crop`)).bytes.equals(marker)).toBe(true);
     await storage.put(cacheKey, first.bytes, 'image/jpeg');

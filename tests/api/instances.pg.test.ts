@@ -88,7 +88,10 @@ describe('two instances on one database', () => {
     // started three days ago (the payout is due the day after check-in).
     const { owner, ad } = await hostWithAd(h);
     for (let i = 0; i < DUE_BOOKINGS; i++) {
-      const [copy] = await h.db.insert(h.schema.cottages).values({ ...ad, id: undefined, createdAt: undefined, updatedAt: undefined } as typeof h.schema.cottages.$inferInsert).returning();
+      const [copy] = await h.db
+        .insert(h.schema.cottages)
+        .values({ ...ad, id: undefined, createdAt: undefined, updatedAt: undefined } as typeof h.schema.cottages.$inferInsert)
+        .returning();
       const { guest, conversationId } = await guestIn(h, copy!.id);
       if (i === 0) chat = { conversationId, guestToken: guest.token!, hostToken: owner.token! };
       const sent = await h.call('POST', '/api/bookings', { token: owner.token, body: offerBody({ conversationId, guestId: guest.user.id, cottageId: copy!.id, checkIn: inDays(20) }) });
@@ -159,7 +162,10 @@ describe('two instances on one database', () => {
   it('the bookings sweep scheduled on both runs once: one payout per due booking', async () => {
     const s = h.schema;
     const done = await until('the sweep to pay out', async () => {
-      const payouts = await h.db.select().from(s.moneyIntents).where(and(inArray(s.moneyIntents.bookingId, bookingIds), eq(s.moneyIntents.kind, 'PAYOUT')));
+      const payouts = await h.db
+        .select()
+        .from(s.moneyIntents)
+        .where(and(inArray(s.moneyIntents.bookingId, bookingIds), eq(s.moneyIntents.kind, 'PAYOUT')));
       return payouts.length === DUE_BOOKINGS && payouts.every((p) => p.status === 'SUCCEEDED') && payouts;
     });
     // Both instances sent the start run; the queue kept one.
@@ -176,7 +182,10 @@ describe('two instances on one database', () => {
     }
     // One payout per booking, carried out once at the provider.
     await new Promise((r) => setTimeout(r, 3000));
-    const after = await h.db.select().from(s.moneyIntents).where(and(inArray(s.moneyIntents.bookingId, bookingIds), eq(s.moneyIntents.kind, 'PAYOUT')));
+    const after = await h.db
+      .select()
+      .from(s.moneyIntents)
+      .where(and(inArray(s.moneyIntents.bookingId, bookingIds), eq(s.moneyIntents.kind, 'PAYOUT')));
     expect(after).toHaveLength(DUE_BOOKINGS);
     expect(new Set(after.map((p) => p.bookingId)).size).toBe(DUE_BOOKINGS);
     for (const p of done) expect(await h.db.select().from(s.sandboxTransactions).where(eq(s.sandboxTransactions.idempotencyKey, p.idempotencyKey))).toHaveLength(1);

@@ -85,8 +85,15 @@ async function checkInvariants(bookingIds: number[]) {
         if (refundsOfPayin[0]) expect(p.refundedAmount).toBe(refundsOfPayin[0].amount);
       }
     }
-    if (b.status === 'PAID' || b.status === 'FINISHED') expect(mine.filter((p) => p.status === 'SUCCEEDED'), `booking ${b.id}`).toHaveLength(1);
-    const nights = await h.db.select().from(s.bookedNights).where(and(eq(s.bookedNights.bookingId, b.id)));
+    if (b.status === 'PAID' || b.status === 'FINISHED')
+      expect(
+        mine.filter((p) => p.status === 'SUCCEEDED'),
+        `booking ${b.id}`,
+      ).toHaveLength(1);
+    const nights = await h.db
+      .select()
+      .from(s.bookedNights)
+      .where(and(eq(s.bookedNights.bookingId, b.id)));
     if (b.status === 'PAID') expect(nights.every((n) => n.holdUntil === null)).toBe(true);
     if (b.status === 'CANCELLED') expect(nights).toHaveLength(0);
     // The shares add up, to the öre.
@@ -157,12 +164,18 @@ describe('crash safety (PostgreSQL)', () => {
       await pay(h, guest.token, booking.id);
       ids.push(booking.id);
       // The stay began two days ago: its payout is due.
-      await h.db.update(h.schema.bookings).set({ checkIn: inDays(-2), checkOut: addDays(inDays(-2), 10) }).where(eq(h.schema.bookings.id, booking.id));
+      await h.db
+        .update(h.schema.bookings)
+        .set({ checkIn: inDays(-2), checkOut: addDays(inDays(-2), 10) })
+        .where(eq(h.schema.bookings.id, booking.id));
       // Other bookings in the shared database may be due too: the job crashes at whichever comes first,
       // so it runs with the crash until this booking's payout is decided.
       for (let tries = 0; tries < 5; tries++) {
         expect(await runJob(point)).toBe(137);
-        const [intent] = await h.db.select().from(h.schema.moneyIntents).where(and(eq(h.schema.moneyIntents.bookingId, booking.id), eq(h.schema.moneyIntents.kind, 'PAYOUT')));
+        const [intent] = await h.db
+          .select()
+          .from(h.schema.moneyIntents)
+          .where(and(eq(h.schema.moneyIntents.bookingId, booking.id), eq(h.schema.moneyIntents.kind, 'PAYOUT')));
         if (point === 'payout:before-intent' ? true : intent) break;
       }
       expect(await runJob()).toBe(0);
@@ -172,4 +185,3 @@ describe('crash safety (PostgreSQL)', () => {
     await checkInvariants(ids);
   });
 });
-

@@ -19,7 +19,10 @@ it('an abandoned card page expires at the provider, cannot be paid, and the next
   expect(started.status).toBe(200);
   const payinId = String(started.json.RedirectURL).split('/').pop()!;
   // 16 minutes pass without a card.
-  await h.db.update(h.schema.sandboxTransactions).set({ createdAt: new Date(Date.now() - 16 * 60_000) }).where(eq(h.schema.sandboxTransactions.id, payinId));
+  await h.db
+    .update(h.schema.sandboxTransactions)
+    .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
+    .where(eq(h.schema.sandboxTransactions.id, payinId));
 
   const late = await h.call('POST', `/api/sandbox/mangopay/payins/${payinId}/card`, { body: { card_number: SANDBOX_CARDS.success, expiry: '12/39', cvc: '123' } });
   expect(late.status).toBe(400);

@@ -28,11 +28,17 @@ it(`cancel and payout racing ${ROUNDS}×: one decides, the other does nothing, a
   for (let round = 0; round < ROUNDS; round++) {
     // A fresh ad of the same host per round, so every round can use the same dates: policy 2 at 10
     // days gives 50 % back, policy 3 nothing, policy 1 everything.
-    const [ad] = await h.db.insert(h.schema.cottages).values({ ...firstAd, id: undefined, createdAt: undefined, updatedAt: undefined } as typeof h.schema.cottages.$inferInsert).returning();
+    const [ad] = await h.db
+      .insert(h.schema.cottages)
+      .values({ ...firstAd, id: undefined, createdAt: undefined, updatedAt: undefined } as typeof h.schema.cottages.$inferInsert)
+      .returning();
     const { guest, conversationId } = await guestIn(h, ad!.id);
     const policy = (round % 3) + 1;
     const checkIn = inDays(policy === 1 ? 20 : 10);
-    const sent = await h.call('POST', '/api/bookings', { token: owner.token, body: offerBody({ conversationId, guestId: guest.user.id, cottageId: ad!.id, checkIn, policy, total: 10_001_00 + round * 37 }) });
+    const sent = await h.call('POST', '/api/bookings', {
+      token: owner.token,
+      body: offerBody({ conversationId, guestId: guest.user.id, cottageId: ad!.id, checkIn, policy, total: 10_001_00 + round * 37 }),
+    });
     expect(sent.status, JSON.stringify(sent.json)).toBe(200);
     const bookingId = sent.json.id as number;
     expect((await pay(h, guest.token, bookingId)).result?.json.transaction).toBe('success');
@@ -76,11 +82,18 @@ it(`cancel and payout racing ${ROUNDS}×: one decides, the other does nothing, a
     }
     // Exactly one provider transaction per intent (the sandbox's books, by idempotency key).
     for (const i of intents) {
-      expect(await h.db.select().from(h.schema.sandboxTransactions).where(and(eq(h.schema.sandboxTransactions.idempotencyKey, i.idempotencyKey)))).toHaveLength(1);
+      expect(
+        await h.db
+          .select()
+          .from(h.schema.sandboxTransactions)
+          .where(and(eq(h.schema.sandboxTransactions.idempotencyKey, i.idempotencyKey))),
+      ).toHaveLength(1);
     }
   }
   expect(outcomes.paidOut + outcomes.cancelled).toBe(ROUNDS);
-  console.log(`money races on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: ${ROUNDS} rounds, ${outcomes.paidOut} paid out first, ${outcomes.cancelled} cancelled first (${outcomes.retainedPaidOut} with kept rent paid to the host), 0 both`);
+  console.log(
+    `money races on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: ${ROUNDS} rounds, ${outcomes.paidOut} paid out first, ${outcomes.cancelled} cancelled first (${outcomes.retainedPaidOut} with kept rent paid to the host), 0 both`,
+  );
 });
 
 it('the kept rent of a cancelled booking is paid to the host less the commission, on its own timeline line', async () => {
@@ -95,10 +108,18 @@ it('the kept rent of a cancelled booking is paid to the host less the commission
   expect(cancelled.refund_amount).toBe(6_250_00);
   // Not before the normal payout time…
   await payOutNow(bookingId, new Date());
-  expect(await h.db.select().from(h.schema.moneyIntents).where(and(eq(h.schema.moneyIntents.bookingId, bookingId), eq(h.schema.moneyIntents.kind, 'PAYOUT')))).toHaveLength(0);
+  expect(
+    await h.db
+      .select()
+      .from(h.schema.moneyIntents)
+      .where(and(eq(h.schema.moneyIntents.bookingId, bookingId), eq(h.schema.moneyIntents.kind, 'PAYOUT'))),
+  ).toHaveLength(0);
   // …then, by the sweep: 6 250 kr kept, 12 % commission (750 kr) to the platform, 5 500 kr to the host.
   await sweepBookings(h.db, new Date(payoutDueAt({ check_in: checkIn }).getTime() + 60_000));
-  const [payout] = await h.db.select().from(h.schema.moneyIntents).where(and(eq(h.schema.moneyIntents.bookingId, bookingId), eq(h.schema.moneyIntents.kind, 'PAYOUT')));
+  const [payout] = await h.db
+    .select()
+    .from(h.schema.moneyIntents)
+    .where(and(eq(h.schema.moneyIntents.bookingId, bookingId), eq(h.schema.moneyIntents.kind, 'PAYOUT')));
   expect(payout).toMatchObject({ purpose: 'RETAINED', amount: 5_500_00, status: 'SUCCEEDED', userId: owner.user.id });
   const asHost = (await h.call('GET', `/api/bookings/${bookingId}`, { token: owner.token })).json as unknown as Booking;
   expect(asHost.Timeline.filter((e) => e.type === 'PAY_OUT_RETAINED')).toEqual([expect.objectContaining({ state: 'SUCCESS', amount: 5_500_00 })]);

@@ -44,9 +44,7 @@ function resolve(doc: Doc, schema: Schema): Schema {
 }
 
 function operations(doc: Doc) {
-  return Object.entries(doc.paths).flatMap(([path, item]) =>
-    METHODS.filter((m) => item[m]).map((method) => ({ path, method, op: item[method]! })),
-  );
+  return Object.entries(doc.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((method) => ({ path, method, op: item[method]! })));
 }
 
 describe('GET /api/openapi.json', () => {
@@ -81,7 +79,11 @@ describe('GET /api/openapi.json', () => {
         const json = op.requestBody.content['application/json'];
         if (json) expect(resolve(doc, json.schema).type, `${where} request body`).toBe('object');
         // A raw body (uploads) is bytes of one declared type.
-        else expect(Object.values(op.requestBody.content).map((c) => c.schema), `${where} raw request body`).toEqual([{ type: 'string', format: 'binary' }]);
+        else
+          expect(
+            Object.values(op.requestBody.content).map((c) => c.schema),
+            `${where} raw request body`,
+          ).toEqual([{ type: 'string', format: 'binary' }]);
       }
     }
   });
@@ -98,9 +100,7 @@ describe('GET /api/openapi.json', () => {
 
   it('documents every route the Hono app serves, with its method', async () => {
     const doc = await fetchDoc();
-    const served = h.api.hono.routes
-      .filter((r) => r.method !== 'ALL')
-      .map((r) => ({ method: r.method.toLowerCase(), path: r.path.replace(/:(\w+)/g, '{$1}') }));
+    const served = h.api.hono.routes.filter((r) => r.method !== 'ALL').map((r) => ({ method: r.method.toLowerCase(), path: r.path.replace(/:(\w+)/g, '{$1}') }));
     expect(served.length).toBeGreaterThan(10);
 
     const undocumented = served.filter((r) => !doc.paths[r.path]?.[r.method as (typeof METHODS)[number]]).map((r) => `${r.method.toUpperCase()} ${r.path}`);
@@ -194,7 +194,10 @@ describe('Api.route checks answers against their schema', () => {
     const counted = z.object({ count: z.int(), label: z.nullable(z.string()) });
     api.route({ method: 'get', path: '/api/contract/kept', auth: 'none', tag: 'meta', summary: 'Kept', response: counted }, async () => ({ count: 2, label: null }));
     // A handler whose types were bypassed: the schema still catches it.
-    api.route({ method: 'get', path: '/api/contract/broken', auth: 'none', tag: 'meta', summary: 'Broken', response: counted }, async () => ({ count: 'two' }) as unknown as { count: number; label: null });
+    api.route(
+      { method: 'get', path: '/api/contract/broken', auth: 'none', tag: 'meta', summary: 'Broken', response: counted },
+      async () => ({ count: 'two' }) as unknown as { count: number; label: null },
+    );
 
     const kept = await api.hono.request('/api/contract/kept');
     expect(kept.status).toBe(200);

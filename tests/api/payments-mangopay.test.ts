@@ -40,7 +40,8 @@ beforeAll(async () => {
     if (path === '/v2.01/stuga-client/payins/pi_1') return json(200, payInStatus);
     if (path === '/v2.01/stuga-client/payins/pi_1/refunds') return json(200, { Id: 'rf_1', Status: 'SUCCEEDED' });
     // MangoPay keeps the response to each Idempotency-Key it has seen.
-    if (path === '/v2.01/stuga-client/responses/0123456789abcdef0123456789abcdef') return json(200, { StatusCode: '200', ContentLength: '0', ContentType: 'application/json', Date: '', Resource: { Id: 'rf_1', Status: 'SUCCEEDED' } });
+    if (path === '/v2.01/stuga-client/responses/0123456789abcdef0123456789abcdef')
+      return json(200, { StatusCode: '200', ContentLength: '0', ContentType: 'application/json', Date: '', Resource: { Id: 'rf_1', Status: 'SUCCEEDED' } });
     if (path.startsWith('/v2.01/stuga-client/responses/')) return json(404, { Message: 'not found', errors: {} });
     return json(404, { Message: 'not found' });
   });
@@ -96,6 +97,11 @@ it('creates the payer, a web card pay-in with the return URL, reads its status a
 it('a host without a MangoPay account or bank account waits for the payout', async () => {
   const { mangopayProvider } = await import('@/marketplace/providers/payments');
   const provider = mangopayProvider({ clientId: 'stuga-client', apiKey: 'secret-key', baseUrl: base, walletId: 'wallet_9', platformUserId: 'platform_1' });
-  const result = await provider.payout(h.db, { host: { id: 1, mangoUserId: null, firstName: null, lastName: null, username: 'h@example.com', language: 'sv' }, amount: 100, bookingId: 1, idempotencyKey: 'fedcba9876543210fedcba9876543210' });
+  const result = await provider.payout(h.db, {
+    host: { id: 1, mangoUserId: null, firstName: null, lastName: null, username: 'h@example.com', language: 'sv' },
+    amount: 100,
+    bookingId: 1,
+    idempotencyKey: 'fedcba9876543210fedcba9876543210',
+  });
   expect(result.status).toBe('WAITING');
 });

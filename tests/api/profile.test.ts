@@ -56,7 +56,15 @@ describe('PUT /api/user: a SOFT user saves directly, then sets a password', () =
     expect(sole.status, JSON.stringify(sole.json)).toBe(200);
     expect(sole.json).toMatchObject({ type_of_person: 'LEGAL', business_type: 'SOLETRADER', business_name: 'Astrid Lindqvist' });
 
-    const company = profileBody(user.username, { type_of_person: 'LEGAL', business_type: 'BUSINESS', business_name: 'Stugor AB', organization_number: '556677-8899', vat_registered: 'YES', vat_number: 'SE556677889901', vat_rate: 25.5 });
+    const company = profileBody(user.username, {
+      type_of_person: 'LEGAL',
+      business_type: 'BUSINESS',
+      business_name: 'Stugor AB',
+      organization_number: '556677-8899',
+      vat_registered: 'YES',
+      vat_number: 'SE556677889901',
+      vat_rate: 25.5,
+    });
     const saved = await h.call('PUT', '/api/user', { token, body: company });
     expect(saved.status, JSON.stringify(saved.json)).toBe(200);
     expect(saved.json).toMatchObject({ business_name: 'Stugor AB', organization_number: '556677-8899', vat_registered: 'YES', vat_rate: 25.5 });
@@ -95,7 +103,12 @@ describe('PUT /api/user: every rule of SPEC §5 answers 400 on its field and sto
     ['region missing', { u_region: '' }, 'u_region', 'Required'],
     ['personal number with a wrong check digit', { personal_number: '8504121231' }, 'personal_number', 'Enter the personal number as YYMMDDNNNN (10 digits)'],
     ['personal number with 12 digits', { personal_number: '198504121230' }, 'personal_number', 'Enter the personal number as YYMMDDNNNN (10 digits)'],
-    ['organisation number without dash', { type_of_person: 'LEGAL', business_type: 'BUSINESS', business_name: 'AB', organization_number: '5566778899' }, 'organization_number', 'Enter the organisation number as XXXXXX-YYYY'],
+    [
+      'organisation number without dash',
+      { type_of_person: 'LEGAL', business_type: 'BUSINESS', business_name: 'AB', organization_number: '5566778899' },
+      'organization_number',
+      'Enter the organisation number as XXXXXX-YYYY',
+    ],
     ['company without organisation number', { type_of_person: 'LEGAL', business_type: 'ORGANIZATION', business_name: 'Förening' }, 'organization_number', 'Required'],
     ['company without name', { type_of_person: 'LEGAL', business_type: 'BUSINESS', organization_number: '556677-8899' }, 'business_name', 'Required'],
     ['company without type', { type_of_person: 'LEGAL' }, 'business_type', 'Required'],
@@ -154,7 +167,10 @@ describe('PUT /api/user: locks', () => {
 
   it.each(['PENDING', 'SUCCEDED'])('identity fields locked while KYC is %s', async (kycStatus) => {
     const { user, token } = await softUser();
-    await h.db.update(h.schema.users).set({ ...COMPLETE_PROFILE, kycStatus }).where(eq(h.schema.users.id, user.id));
+    await h.db
+      .update(h.schema.users)
+      .set({ ...COMPLETE_PROFILE, kycStatus })
+      .where(eq(h.schema.users.id, user.id));
     const result = await h.call('PUT', '/api/user', { token, body: profileBody(user.username, { birthday: '1985-04-13', personal_number: '8504121230' }) });
     expect(result.status).toBe(400);
     expect(result.json.errors).toEqual([
@@ -186,7 +202,7 @@ describe('PUT /api/user: STRICT saves are confirmed', () => {
     expect((await rowOf(user.id)).uCity).toBe('Lund');
   });
 
-  it('an e-mail change needs the confirmation, and another account\'s address is refused', async () => {
+  it("an e-mail change needs the confirmation, and another account's address is refused", async () => {
     const { user, token } = await host(h);
     const other = await h.createUser();
     const fresh = h.uniqueEmail('moved');
@@ -284,7 +300,17 @@ describe('a new host with a company profile can send an offer (SPEC §6)', () =>
     const { user, token } = await softUser();
     const [ad] = await h.db
       .insert(h.schema.cottages)
-      .values({ userId: user.id, titleSv: 'Fjällstugan', commission: true, commissionPercentage: 12, reviewedAt: new Date(), propertyDesignation: 'Åre Tegefjäll 1:2', addressStreet: 'Fjällvägen 1', addressPostalCode: '83752', addressCity: 'Åre' })
+      .values({
+        userId: user.id,
+        titleSv: 'Fjällstugan',
+        commission: true,
+        commissionPercentage: 12,
+        reviewedAt: new Date(),
+        propertyDesignation: 'Åre Tegefjäll 1:2',
+        addressStreet: 'Fjällvägen 1',
+        addressPostalCode: '83752',
+        addressCity: 'Åre',
+      })
       .returning();
     const { guest, conversationId } = await guestIn(h, ad!.id);
     const offer = offerBody({ conversationId, guestId: guest.user.id, cottageId: ad!.id, checkIn: inDays(50) });
@@ -292,7 +318,15 @@ describe('a new host with a company profile can send an offer (SPEC §6)', () =>
     expect(early.status).toBe(400);
     expect(early.json.code).toBe('booking.profileIncomplete');
 
-    const company = profileBody(user.username, { type_of_person: 'LEGAL', business_type: 'BUSINESS', business_name: 'Fjällstugor AB', organization_number: '556677-8899', vat_registered: 'YES', vat_number: 'SE556677889901', vat_rate: 25 });
+    const company = profileBody(user.username, {
+      type_of_person: 'LEGAL',
+      business_type: 'BUSINESS',
+      business_name: 'Fjällstugor AB',
+      organization_number: '556677-8899',
+      vat_registered: 'YES',
+      vat_number: 'SE556677889901',
+      vat_rate: 25,
+    });
     expect((await h.call('PUT', '/api/user', { token, body: company })).status).toBe(200);
     expect((await h.call('PUT', '/api/user?authenticate=true', { token, body: { password: 'company-1', confirm_password: 'company-1' } })).status).toBe(200);
     const sent = await h.call('POST', '/api/bookings', { token, body: offer });

@@ -81,10 +81,18 @@ describe('error reporting (SENTRY_DSN set): the official Sentry SDK over HTTP to
   /** The events that reached the fake ingest: each envelope is a header line, then item header and payload lines. */
   const events = () =>
     envelopes.flatMap((envelope) => {
-      const lines = envelope.body.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+      const lines = envelope.body
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
       return lines.flatMap((line, i) => (line.type === 'event' && lines[i + 1] ? [{ envelope, header: lines[0]!, event: lines[i + 1] as SentryEvent }] : []));
     });
-  type SentryEvent = { event_id: string; exception: { values: { type: string; value: string; stacktrace?: { frames: { function?: string }[] } }[] }; tags: Record<string, string>; user?: { id: string } };
+  type SentryEvent = {
+    event_id: string;
+    exception: { values: { type: string; value: string; stacktrace?: { frames: { function?: string }[] } }[] };
+    tags: Record<string, string>;
+    user?: { id: string };
+  };
 
   it("delivers a client's crash report to the DSN's project with the DSN's key", async () => {
     const response = await h.call('POST', '/api/errors', { body: { message: 'Boom in the calendar', digest: 'abc123', path: '/dashboard/to-do' } });

@@ -40,7 +40,10 @@ describe('concurrent duplicates', () => {
     const answers = await all(10, () => h.call('POST', '/api/conversations', { token: guest.token, body: { cottage_id: ad.id, text: 'Hej! Är stugan ledig?' } }));
     noServerError(answers);
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
-    const rows = await h.db.select().from(h.schema.conversations).where(and(eq(h.schema.conversations.cottageId, ad.id), eq(h.schema.conversations.guestId, guest.user.id)));
+    const rows = await h.db
+      .select()
+      .from(h.schema.conversations)
+      .where(and(eq(h.schema.conversations.cottageId, ad.id), eq(h.schema.conversations.guestId, guest.user.id)));
     expect(rows).toHaveLength(1);
     expect(new Set(answers.map((a) => a.json.id))).toEqual(new Set([rows[0]!.id]));
     const stored = await h.db.select().from(h.schema.messages).where(eq(h.schema.messages.conversationId, rows[0]!.id));
@@ -49,7 +52,10 @@ describe('concurrent duplicates', () => {
     expect(stored.filter((m) => m.type === 'host_communication_warning')).toHaveLength(1);
     expect(stored.filter((m) => m.type === 'text')).toHaveLength(10);
     // The host is told once: one open to-do, one e-mail for the unread streak.
-    const todos = await h.db.select().from(h.schema.todos).where(and(eq(h.schema.todos.userId, owner.user.id), eq(h.schema.todos.type, 'UNREAD_MESSAGES')));
+    const todos = await h.db
+      .select()
+      .from(h.schema.todos)
+      .where(and(eq(h.schema.todos.userId, owner.user.id), eq(h.schema.todos.type, 'UNREAD_MESSAGES')));
     expect(todos).toHaveLength(1);
     expect(await h.db.select().from(h.schema.outbox).where(eq(h.schema.outbox.to, owner.user.username))).toHaveLength(1);
   });
@@ -159,7 +165,9 @@ describe('concurrent duplicates', () => {
   it('a pay-in given up on the card page is settled, and the next start opens a new one', async () => {
     const { guest, booking } = await offered(h);
     const start = () => h.call('POST', `/api/bookings/${booking.id}/payment`, { token: guest.token, body: { card_type: 'CB_VISA_MASTERCARD', accept_terms: true } });
-    const first = String((await start()).json.RedirectURL).split('/').pop()!;
+    const first = String((await start()).json.RedirectURL)
+      .split('/')
+      .pop()!;
     expect((await h.call('POST', `/api/sandbox/mangopay/payins/${first}/cancel`)).status).toBe(200);
     // The browser never came back from the card page: the next starts ask the provider about the open pay-in first.
     const answers = await all(10, start);

@@ -108,7 +108,10 @@ describe('per-user limits', () => {
     const sv = await h.call('POST', `/api/conversations/${id}/messages`, { token: guest.token, body: { text: 'Hej' }, lang: 'sv' });
     expect(sv.json.message).toBe('För många förfrågningar. Försök igen om 59 s.');
     // Refused messages were not stored, and the host may still write.
-    const texts = await h.db.select().from(h.schema.messages).where(and(eq(h.schema.messages.conversationId, id), eq(h.schema.messages.userId, guest.user.id)));
+    const texts = await h.db
+      .select()
+      .from(h.schema.messages)
+      .where(and(eq(h.schema.messages.conversationId, id), eq(h.schema.messages.userId, guest.user.id)));
     expect(texts).toHaveLength(CHAT_MESSAGES_PER_MINUTE);
     later(MINUTE);
     expect((await message(guest.token, id, 100)).status).toBe(200);
@@ -168,7 +171,10 @@ describe('per-user limits', () => {
 
   it(`BankID: ${BANKID_SESSIONS_PER_HOUR} identifications started an hour, whatever the ad`, async () => {
     const { user, token } = await signedIn();
-    const ads = await h.db.insert(h.schema.cottages).values([{ userId: user.id }, { userId: user.id }]).returning();
+    const ads = await h.db
+      .insert(h.schema.cottages)
+      .values([{ userId: user.id }, { userId: user.id }])
+      .returning();
     const start = (i: number) => h.call('POST', `/api/cottages/${ads[i % 2]!.id}/verify`, { token, body: {} });
     await allPass(BANKID_SESSIONS_PER_HOUR, start);
     expectLimited(await start(0), 3600);
@@ -288,7 +294,9 @@ describe('POST /api/user/checkUsername', () => {
 
 describe('uploads never registered', () => {
   async function picture() {
-    return sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 40, g: 120, b: 200 } } }).jpeg().toBuffer();
+    return sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+      .jpeg()
+      .toBuffer();
   }
 
   /** A new host's ad (factory). */
@@ -309,7 +317,11 @@ describe('uploads never registered', () => {
   const register = (ad: { token: string; cottageId: number }, filename: string) => h.call('POST', `/api/cottages/${ad.cottageId}/images`, { token: ad.token, body: { filename } });
   const img = (filename: string) => fetch(`${h.url}/api/img/${filename}?w=136&h=136&fit=crop`);
   const pendingRow = (key: string) => h.db.select().from(h.schema.pendingUploads).where(eq(h.schema.pendingUploads.key, key));
-  const age = (key: string, ms: number) => h.db.update(h.schema.pendingUploads).set({ createdAt: new Date(Date.now() - ms) }).where(eq(h.schema.pendingUploads.key, key));
+  const age = (key: string, ms: number) =>
+    h.db
+      .update(h.schema.pendingUploads)
+      .set({ createdAt: new Date(Date.now() - ms) })
+      .where(eq(h.schema.pendingUploads.key, key));
 
   it('an unregistered image is not served; once registered to its ad it is', async () => {
     const ad = await newAd();

@@ -207,7 +207,10 @@ export async function createWorld(h: Harness) {
   const payinId = String(started.json.RedirectURL).split('/').pop()!;
 
   const [guestTodo] = await h.db.select().from(h.schema.todos).where(eq(h.schema.todos.userId, guest.user.id)).orderBy(asc(h.schema.todos.id));
-  const [news] = await h.db.insert(h.schema.news).values({ title: 'Nyhet', body: '<p>Hej</p>', publishedFrom: new Date(Date.now() - 60_000) }).returning();
+  const [news] = await h.db
+    .insert(h.schema.news)
+    .values({ title: 'Nyhet', body: '<p>Hej</p>', publishedFrom: new Date(Date.now() - 60_000) })
+    .returning();
 
   // An account nobody in the matrix is signed in as (login, reset, login links).
   const bystander = await h.createUser();
@@ -257,7 +260,12 @@ async function postMessage(h: Harness, token: string, conversationId: number, te
   const sent = await h.call('POST', `/api/conversations/${conversationId}/messages`, { token, body: { text } });
   expect(sent.status, JSON.stringify(sent.json)).toBe(200);
   const m = h.schema.messages;
-  const [row] = await h.db.select({ id: m.id }).from(m).where(and(eq(m.conversationId, conversationId), eq(m.text, text))).orderBy(desc(m.id)).limit(1);
+  const [row] = await h.db
+    .select({ id: m.id })
+    .from(m)
+    .where(and(eq(m.conversationId, conversationId), eq(m.text, text)))
+    .orderBy(desc(m.id))
+    .limit(1);
   return row!.id;
 }
 
@@ -299,7 +307,11 @@ export async function areaSnapshot(h: Harness, w: World, area: 'cottage' | 'conv
         reviews: await db.select().from(s.hostReviews).where(eq(s.hostReviews.conversationId, w.conversationId)),
       };
     case 'booking': {
-      const bookings = await db.select().from(s.bookings).where(or(inArray(s.bookings.hostId, userIds), inArray(s.bookings.guestId, userIds))).orderBy(asc(s.bookings.id));
+      const bookings = await db
+        .select()
+        .from(s.bookings)
+        .where(or(inArray(s.bookings.hostId, userIds), inArray(s.bookings.guestId, userIds)))
+        .orderBy(asc(s.bookings.id));
       const ids = bookings.map((b) => b.id);
       return {
         bookings,

@@ -14,7 +14,6 @@ const MINUTE_MS = 60_000;
 const FAR_FUTURE = () => new Date(Date.now() + 5 * 365 * 24 * 60 * MINUTE_MS);
 const freshAddress = () => `10.${randomInt(20, 250)}.${randomInt(0, 255)}.${randomInt(1, 255)}`;
 
-
 /** A user with a live session token. */
 async function signedIn() {
   const user = await h.createUser();
@@ -332,7 +331,10 @@ describe('GET /api/dev/outbox', () => {
     });
     expect(mails[iSecond]!.subject).toBe('Your login link to Stuga');
 
-    const stored = await h.db.select({ id: h.schema.outbox.id }).from(h.schema.outbox).where(inArray(h.schema.outbox.to, [first.username, second.username]));
+    const stored = await h.db
+      .select({ id: h.schema.outbox.id })
+      .from(h.schema.outbox)
+      .where(inArray(h.schema.outbox.to, [first.username, second.username]));
     expect(stored.map((m) => m.id).sort((x, y) => y - x)).toEqual([mails[iSecond]!.id, mails[iFirst]!.id]);
   });
 });

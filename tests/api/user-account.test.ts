@@ -11,8 +11,7 @@ afterAll(async () => h?.close());
 
 const freshAddress = () => `10.${randomInt(20, 250)}.${randomInt(0, 255)}.${randomInt(1, 255)}`;
 
-const createAccount = (username: unknown, query = '?autenticate=yes', language: unknown = 'en') =>
-  h.call('POST', `/api/user${query}`, { body: { username, language }, address: freshAddress() });
+const createAccount = (username: unknown, query = '?autenticate=yes', language: unknown = 'en') => h.call('POST', `/api/user${query}`, { body: { username, language }, address: freshAddress() });
 
 async function usersNamed(username: string) {
   return h.db

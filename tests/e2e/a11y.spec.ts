@@ -41,7 +41,10 @@ const axe = (page: Page) => new AxeBuilder({ page }).withTags(TAGS).setLegacyMod
 
 async function scan(page: Page, route: Route, lang: Lang, role: string): Promise<number> {
   await page.goto(route.path);
-  await page.locator(route.ready ?? 'h1').first().waitFor({ timeout: 20_000 });
+  await page
+    .locator(route.ready ?? 'h1')
+    .first()
+    .waitFor({ timeout: 20_000 });
   const { violations } = await axe(page);
   const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   const count = violations.reduce((sum, v) => sum + v.nodes.length, 0);

@@ -5,7 +5,9 @@ import { GUEST, HOST, signIn } from './helpers';
 const ADMIN = { email: 'admin@example.com', password: 'demo-admin-1' };
 
 async function jpeg(width: number, height: number, colour: string) {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 }
 
 async function signedIn(page: Page, who: { email: string; password: string }) {
@@ -113,7 +115,13 @@ test('images are uploaded, a small one refused, and reordered', async ({ page })
   await page.getByTestId('image-input').setInputFiles([
     { name: 'first.jpg', mimeType: 'image/jpeg', buffer: await jpeg(700, 700, '#335577') },
     { name: 'second.jpg', mimeType: 'image/jpeg', buffer: await jpeg(800, 600, '#775533') },
-    { name: 'tiny.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 400, height: 400, channels: 3, background: '#000' } }).png().toBuffer() },
+    {
+      name: 'tiny.png',
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 400, height: 400, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+    },
   ]);
   await expect(page.getByTestId('image-card')).toHaveCount(2);
   await expect(page.getByTestId('snackbar')).toContainText('tiny.png');

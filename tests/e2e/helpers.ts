@@ -14,7 +14,10 @@ export async function signIn(page: Page, email: string, password: string) {
 /** Opens the newest outbox mail to `to` and follows its link. */
 export async function followMailLink(page: Page, to: string) {
   await page.goto('/dashboard/dev/outbox');
-  const mail = page.getByTestId('mail').filter({ has: page.getByTestId('mail-to').getByText(to, { exact: true }) }).first();
+  const mail = page
+    .getByTestId('mail')
+    .filter({ has: page.getByTestId('mail-to').getByText(to, { exact: true }) })
+    .first();
   await expect(mail).toBeVisible();
   const href = await mail.getByRole('link').first().getAttribute('href');
   expect(href).toBeTruthy();

@@ -7,7 +7,16 @@ import { formatDate, formatMonth, formatShortDate, formatTime, formatWeekdayDate
 import { addDays, daysBetween, startOfMonth, weekdayFromMonday } from '@/lib/rules/dates';
 
 // An independent reading of the same wall clock, straight from Intl.
-const wallClock = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const wallClock = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Europe/Stockholm',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 describe('inStockholm', () => {
   it('reads winter time (+1) and summer time (+2), and the nights the clocks change', () => {

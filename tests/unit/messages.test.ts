@@ -35,9 +35,7 @@ describe('messages', () => {
     expect(en.errors.passwordMismatch).toBe('Password does not match');
     expect(sv.errors.passwordMismatch).toBe('Fel lösenord, försök igen');
     expect(en.todo.empty).toBe("You don't have any tasks in your todo list");
-    expect(en.unsaved.text).toBe(
-      'You have unsaved changes on this page. Do you want to leave this page and discard your changes or stay on this page?',
-    );
+    expect(en.unsaved.text).toBe('You have unsaved changes on this page. Do you want to leave this page and discard your changes or stay on this page?');
     expect(en.crash.text).toBe('We have some application problems, please reload app or contact support if you see this message again.');
   });
   it('the crash screen outside the provider uses the same texts', () => {

@@ -7,7 +7,14 @@ const ids = { conversation_id: 7, guest_id: 9 };
 
 describe('offer form (SPEC §4 "Booking offer form flow")', () => {
   it('defaults: check-in tomorrow, check-out the day after, guest cleans, mark as booked', () => {
-    expect(offerDefaults(TODAY, 3)).toMatchObject({ cottage_id: '3', check_in: '2027-03-11', check_out: '2027-03-12', cleaning_policy: 'guest', mark_as_booked_if_accepted: true, booking_expiration_date: '' });
+    expect(offerDefaults(TODAY, 3)).toMatchObject({
+      cottage_id: '3',
+      check_in: '2027-03-11',
+      check_out: '2027-03-12',
+      cleaning_policy: 'guest',
+      mark_as_booked_if_accepted: true,
+      booking_expiration_date: '',
+    });
   });
 
   it('changing check-in moves an untouched check-out to the next day and clears an expiry after it', () => {

@@ -30,7 +30,7 @@ describe('fieldErrorsOf', () => {
   it('files nested paths under their first segment, first message wins', () => {
     expect(fieldErrorsOf(error)).toEqual({ cities: 'first city', title_sv: 'Required', unknown_field: 'elsewhere' });
   });
-  it("leaves out fields the form does not have", () => {
+  it('leaves out fields the form does not have', () => {
     expect(fieldErrorsOf(error, ['cities', 'title_sv'])).toEqual({ cities: 'first city', title_sv: 'Required' });
   });
   it('finds nothing in other errors', () => {
@@ -43,7 +43,10 @@ describe('applyServerErrors', () => {
   it("sets the API's errors on the form's own fields and says whether any landed", () => {
     const setError = vi.fn();
     const form = { setError, getValues: () => ({ password: '', old_password: '' }) };
-    const error = new ApiClientError(400, 'x', [{ field: 'old_password', message: 'Your current password is incorrect' }, { field: 'iban', message: 'no' }]);
+    const error = new ApiClientError(400, 'x', [
+      { field: 'old_password', message: 'Your current password is incorrect' },
+      { field: 'iban', message: 'no' },
+    ]);
     expect(applyServerErrors(form, error)).toBe(true);
     expect(setError).toHaveBeenCalledTimes(1);
     expect(setError).toHaveBeenCalledWith('old_password', { type: 'server', message: 'Your current password is incorrect' });

@@ -78,7 +78,10 @@ export function CalendarStep({ cottage }: { cottage: Cottage }) {
       <p className="mb-3 text-sm text-muted">{t('calendarIntro')}</p>
       <fieldset className="mb-4 flex flex-wrap gap-3" aria-label={t('step_calendar')}>
         {CALENDAR_STATES.map((s) => (
-          <label key={s} className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-1.5 text-sm has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ink ${state === s ? 'border-brand-700 ring-2 ring-brand-600' : 'border-gray-300'}`}>
+          <label
+            key={s}
+            className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-1.5 text-sm has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ink ${state === s ? 'border-brand-700 ring-2 ring-brand-600' : 'border-gray-300'}`}
+          >
             <input type="radio" name="calendar-state" className="sr-only" checked={state === s} onChange={() => setState(s)} />
             <span className={`size-4 rounded ${STATE_COLOURS[s]}`} aria-hidden />
             {t(`state_${s}`)}
@@ -98,7 +101,12 @@ export function CalendarStep({ cottage }: { cottage: Cottage }) {
           <ArrowLeft className="mr-1 inline size-4 align-[-3px]" aria-hidden />
           {t('previousMonths')}
         </button>
-        <button type="button" className="rounded-md border border-gray-300 px-3 py-1.5 text-sm disabled:opacity-40" disabled={addMonths(first, count) >= window.to} onClick={() => setFirst(addMonths(first, 1))}>
+        <button
+          type="button"
+          className="rounded-md border border-gray-300 px-3 py-1.5 text-sm disabled:opacity-40"
+          disabled={addMonths(first, count) >= window.to}
+          onClick={() => setFirst(addMonths(first, 1))}
+        >
           {t('nextMonths')}
           <ArrowRight className="ml-1 inline size-4 align-[-3px]" aria-hidden />
         </button>

@@ -164,10 +164,22 @@ export function ImagesStep({ cottage }: { cottage: Cottage }) {
             {/* eslint-disable-next-line @next/next/no-img-element -- our own /img resizer serves the 136×136 thumbnail */}
             <img src={`/img/${image.filename}?w=136&h=136&fit=crop`} alt={image.comment_sv ?? ''} width={136} height={136} className="mb-2 rounded" />
             <div className="mb-2 flex gap-2">
-              <button type="button" className="rounded border border-gray-300 px-2 py-1 text-sm disabled:opacity-40" disabled={index === 0} aria-label={t('cottage.moveUp', { n: index + 1 })} onClick={() => move(index, -1)}>
+              <button
+                type="button"
+                className="rounded border border-gray-300 px-2 py-1 text-sm disabled:opacity-40"
+                disabled={index === 0}
+                aria-label={t('cottage.moveUp', { n: index + 1 })}
+                onClick={() => move(index, -1)}
+              >
                 <ArrowLeft className="size-4" aria-hidden />
               </button>
-              <button type="button" className="rounded border border-gray-300 px-2 py-1 text-sm disabled:opacity-40" disabled={index === images.length - 1} aria-label={t('cottage.moveDown', { n: index + 1 })} onClick={() => move(index, 1)}>
+              <button
+                type="button"
+                className="rounded border border-gray-300 px-2 py-1 text-sm disabled:opacity-40"
+                disabled={index === images.length - 1}
+                aria-label={t('cottage.moveDown', { n: index + 1 })}
+                onClick={() => move(index, 1)}
+              >
                 <ArrowRight className="size-4" aria-hidden />
               </button>
               <button type="button" className="ml-auto rounded px-2 py-1 text-sm text-red-700 hover:bg-red-50" onClick={() => setDeleting(image)}>

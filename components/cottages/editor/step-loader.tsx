@@ -14,8 +14,19 @@ const CalendarStep = dynamic(() => import('./calendar-step').then((m) => m.Calen
 const ImagesStep = dynamic(() => import('./images-step').then((m) => m.ImagesStep));
 const VerifyStep = dynamic(() => import('./verify-step').then((m) => m.VerifyStep));
 
-
-export function StepLoader({ dialog, cottage, tags, hasValidBooking, mapsKey }: { dialog: EditorDialog; cottage: Cottage; tags: { id: number; tag: string }[]; hasValidBooking: boolean; mapsKey: string | null }) {
+export function StepLoader({
+  dialog,
+  cottage,
+  tags,
+  hasValidBooking,
+  mapsKey,
+}: {
+  dialog: EditorDialog;
+  cottage: Cottage;
+  tags: { id: number; tag: string }[];
+  hasValidBooking: boolean;
+  mapsKey: string | null;
+}) {
   switch (dialog) {
     case 'base':
       return <BaseStep cottage={cottage} />;

@@ -80,7 +80,16 @@ export function TextStep({ cottage }: { cottage: Cottage }) {
 
 const PRICES = ['price_low_day', 'price_low_week', 'price_high_day', 'price_high_week', 'price_per_month'] as const;
 const NOTES = ['pricefield_sv', 'pricefield_en', 'pricefield_de'] as const;
-const PRICE_LABELS = { price_low_day: 'priceLowDay', price_low_week: 'priceLowWeek', price_high_day: 'priceHighDay', price_high_week: 'priceHighWeek', price_per_month: 'pricePerMonth', pricefield_sv: 'pricefieldSv', pricefield_en: 'pricefieldEn', pricefield_de: 'pricefieldDe' } as const;
+const PRICE_LABELS = {
+  price_low_day: 'priceLowDay',
+  price_low_week: 'priceLowWeek',
+  price_high_day: 'priceHighDay',
+  price_high_week: 'priceHighWeek',
+  price_per_month: 'pricePerMonth',
+  pricefield_sv: 'pricefieldSv',
+  pricefield_en: 'pricefieldEn',
+  pricefield_de: 'pricefieldDe',
+} as const;
 
 export function PricingStep({ cottage }: { cottage: Cottage }) {
   const t = useTranslations('cottage');

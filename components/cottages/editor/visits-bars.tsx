@@ -14,7 +14,11 @@ export function VisitsBars({ rows, visitsLabel, height }: { rows: VisitsBarRow[]
       <CartesianGrid vertical={false} stroke={GRID} />
       <XAxis dataKey="label" tick={TICK} tickLine={false} axisLine={{ stroke: GRID }} interval="preserveStartEnd" minTickGap={24} />
       <YAxis allowDecimals={false} tick={TICK} tickLine={false} axisLine={false} width={48} />
-      <Tooltip cursor={{ fill: 'rgba(35, 112, 74, 0.08)' }} labelFormatter={(_, payload) => (payload?.[0]?.payload as VisitsBarRow | undefined)?.long ?? ''} formatter={(value) => [value, visitsLabel]} />
+      <Tooltip
+        cursor={{ fill: 'rgba(35, 112, 74, 0.08)' }}
+        labelFormatter={(_, payload) => (payload?.[0]?.payload as VisitsBarRow | undefined)?.long ?? ''}
+        formatter={(value) => [value, visitsLabel]}
+      />
       <Bar dataKey="visits" fill={BRAND_600} radius={[2, 2, 0, 0]} isAnimationActive={false} />
     </BarChart>
   );

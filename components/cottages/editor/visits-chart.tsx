@@ -7,7 +7,21 @@ import { LazyVisitsBars } from './visits-bars-lazy';
  * SPEC §2: the ad's visits of the last 60 days. The bars are recharts, loaded after the page (they
  * only draw); the numbers themselves are a table for screen readers, rendered with the page.
  */
-export function VisitsChart({ stats, locale, title, totalLabel, dayLabel, visitsLabel }: { stats: VisitStats; locale: Locale; title: string; totalLabel: string; dayLabel: string; visitsLabel: string }) {
+export function VisitsChart({
+  stats,
+  locale,
+  title,
+  totalLabel,
+  dayLabel,
+  visitsLabel,
+}: {
+  stats: VisitStats;
+  locale: Locale;
+  title: string;
+  totalLabel: string;
+  dayLabel: string;
+  visitsLabel: string;
+}) {
   const rows = stats.rows.map((r) => ({ ...r, label: formatShortDate(r.date, locale), long: formatDate(r.date, locale) }));
   return (
     <figure className="rounded-lg bg-white p-5 shadow-sm" aria-labelledby="visits-title">

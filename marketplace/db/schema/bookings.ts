@@ -71,7 +71,9 @@ export const bookings = pgTable(
     index('bookings_status_check_out_idx').on(t.status, t.checkOut),
     // The sweep reads only rows whose state can still change (issue 12), not every booking ever paid:
     // paid and not yet paid out, …
-    index('bookings_payout_open_idx').on(t.checkIn).where(sql`${t.paidAt} is not null and ${t.paidOutAt} is null`),
+    index('bookings_payout_open_idx')
+      .on(t.checkIn)
+      .where(sql`${t.paidAt} is not null and ${t.paidOutAt} is null`),
     // … and paid ones whose calendar marking or insurance a crash or an insurer failure left undone.
     index('bookings_paid_unfinished_idx')
       .on(t.id)
@@ -168,7 +170,9 @@ export const payins = pgTable(
     index('payins_status_idx').on(t.status, t.createdAt),
     // One open pay-in per booking, however many starts arrive at once: the others are sent to its card page.
     // (Pay-ins from before redirect_url was kept are left out: their fate is the provider's, read by the sweep.)
-    uniqueIndex('payins_open_booking_key').on(t.bookingId).where(sql`${t.status} = 'CREATED' and ${t.redirectUrl} is not null`),
+    uniqueIndex('payins_open_booking_key')
+      .on(t.bookingId)
+      .where(sql`${t.status} = 'CREATED' and ${t.redirectUrl} is not null`),
   ],
 );
 
@@ -176,24 +180,21 @@ export const payins = pgTable(
  * The sandbox payment provider's own books (it stands in for MangoPay when no keys are set):
  * pay-ins waiting for a card, refunds and payouts, with MangoPay's statuses and result codes.
  */
-export const sandboxTransactions = pgTable(
-  'sandbox_transactions',
-  {
-    id: varchar('id', { length: 64 }).primaryKey(),
-    kind: varchar('kind', { length: 8 }).$type<'PAYIN' | 'REFUND' | 'PAYOUT'>().notNull(),
-    /** The caller's Idempotency-Key: the same key is the same transaction, never a second one. */
-    idempotencyKey: varchar('idempotency_key', { length: 64 }).unique('sandbox_transactions_idempotency_key'),
-    amount: integer('amount').notNull(),
-    cardType: varchar('card_type', { length: 24 }),
-    returnUrl: text('return_url'),
-    status: varchar('status', { length: 12 }).$type<'CREATED' | 'SUCCEEDED' | 'FAILED'>().notNull().default('CREATED'),
-    resultCode: varchar('result_code', { length: 16 }),
-    resultMessage: text('result_message'),
-    /** A card that asks for 3-D Secure waits here until the holder approves or refuses. */
-    secureModePending: boolean('secure_mode_pending').notNull().default(false),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-);
+export const sandboxTransactions = pgTable('sandbox_transactions', {
+  id: varchar('id', { length: 64 }).primaryKey(),
+  kind: varchar('kind', { length: 8 }).$type<'PAYIN' | 'REFUND' | 'PAYOUT'>().notNull(),
+  /** The caller's Idempotency-Key: the same key is the same transaction, never a second one. */
+  idempotencyKey: varchar('idempotency_key', { length: 64 }).unique('sandbox_transactions_idempotency_key'),
+  amount: integer('amount').notNull(),
+  cardType: varchar('card_type', { length: 24 }),
+  returnUrl: text('return_url'),
+  status: varchar('status', { length: 12 }).$type<'CREATED' | 'SUCCEEDED' | 'FAILED'>().notNull().default('CREATED'),
+  resultCode: varchar('result_code', { length: 16 }),
+  resultMessage: text('result_message'),
+  /** A card that asks for 3-D Secure waits here until the holder approves or refuses. */
+  secureModePending: boolean('secure_mode_pending').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
 
 export const MONEY_INTENT_KINDS = ['REFUND', 'PAYOUT'] as const;
 export type MoneyIntentKind = (typeof MONEY_INTENT_KINDS)[number];
@@ -231,8 +232,12 @@ export const moneyIntents = pgTable(
   (t) => [
     uniqueIndex('money_intents_idempotency_key').on(t.idempotencyKey),
     // One refund per pay-in and one payout per booking, however many deciders race.
-    uniqueIndex('money_intents_refund_payin_key').on(t.payinId).where(sql`${t.kind} = 'REFUND'`),
-    uniqueIndex('money_intents_payout_booking_key').on(t.bookingId).where(sql`${t.kind} = 'PAYOUT'`),
+    uniqueIndex('money_intents_refund_payin_key')
+      .on(t.payinId)
+      .where(sql`${t.kind} = 'REFUND'`),
+    uniqueIndex('money_intents_payout_booking_key')
+      .on(t.bookingId)
+      .where(sql`${t.kind} = 'PAYOUT'`),
     index('money_intents_open_idx').on(t.status, t.id),
     check('money_intents_amount_check', sql`${t.amount} > 0`),
   ],

@@ -11,7 +11,6 @@ export const news = pgTable('news', {
   publishedFrom: timestamp('published_from', { withTimezone: true }).notNull().defaultNow(),
 });
 
-
 /** A user's to-do items; ref_id points at the news item, cottage or booking the item is about. */
 export const todos = pgTable(
   'todos',

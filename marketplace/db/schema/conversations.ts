@@ -63,7 +63,9 @@ export const messages = pgTable(
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.id),
     // One review request per ended stay, however many times the host presses the button at once.
-    uniqueIndex('messages_ask_for_review_key').on(t.conversationId, sql`(${t.meta} ->> 'booking_id')`).where(sql`${t.type} = 'ask_for_review'`),
+    uniqueIndex('messages_ask_for_review_key')
+      .on(t.conversationId, sql`(${t.meta} ->> 'booking_id')`)
+      .where(sql`${t.type} = 'ask_for_review'`),
   ],
 );
 

@@ -26,7 +26,7 @@ async function load({ lang, id }: Params) {
 export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
   const p = await params;
   const ad = await apiGetOrNull<PublicAd>(`/api/public/cottages/${p.id}?count=0`);
-  return { title: ad ? ((p.lang === 'en' && ad.title_en) || ad.title_sv || 'Stuga') : 'Stuga', robots: ad?.public ? undefined : { index: false } };
+  return { title: ad ? (p.lang === 'en' && ad.title_en) || ad.title_sv || 'Stuga' : 'Stuga', robots: ad?.public ? undefined : { index: false } };
 }
 
 // /sv/stuga/{id} and /en/stuga/{id} — the public ad page (and its owner's preview)
@@ -67,7 +67,12 @@ export default async function PublicAdPage({ params }: { params: Promise<Params>
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-2">
               {rest.slice(0, 4).map((image) => (
                 // eslint-disable-next-line @next/next/no-img-element -- resized by /img
-                <img key={image.id} src={`/img/${image.filename}?w=272&h=272&fit=crop`} alt={(en && image.comment_en) || image.comment_sv || ''} className="aspect-square w-full rounded-lg object-cover" />
+                <img
+                  key={image.id}
+                  src={`/img/${image.filename}?w=272&h=272&fit=crop`}
+                  alt={(en && image.comment_en) || image.comment_sv || ''}
+                  className="aspect-square w-full rounded-lg object-cover"
+                />
               ))}
             </div>
           </div>
@@ -133,13 +138,21 @@ export default async function PublicAdPage({ params }: { params: Promise<Params>
                 {ad.price_low_day !== null || ad.price_low_week !== null ? (
                   <>
                     <dt className="font-medium">{t('lowSeason')}</dt>
-                    <dd>{[ad.price_low_day !== null && t('perDay', { price: formatMoney(ad.price_low_day) }), ad.price_low_week !== null && t('perWeek', { price: formatMoney(ad.price_low_week) })].filter(Boolean).join(', ')}</dd>
+                    <dd>
+                      {[ad.price_low_day !== null && t('perDay', { price: formatMoney(ad.price_low_day) }), ad.price_low_week !== null && t('perWeek', { price: formatMoney(ad.price_low_week) })]
+                        .filter(Boolean)
+                        .join(', ')}
+                    </dd>
                   </>
                 ) : null}
                 {ad.price_high_day !== null || ad.price_high_week !== null ? (
                   <>
                     <dt className="font-medium">{t('highSeason')}</dt>
-                    <dd>{[ad.price_high_day !== null && t('perDay', { price: formatMoney(ad.price_high_day) }), ad.price_high_week !== null && t('perWeek', { price: formatMoney(ad.price_high_week) })].filter(Boolean).join(', ')}</dd>
+                    <dd>
+                      {[ad.price_high_day !== null && t('perDay', { price: formatMoney(ad.price_high_day) }), ad.price_high_week !== null && t('perWeek', { price: formatMoney(ad.price_high_week) })]
+                        .filter(Boolean)
+                        .join(', ')}
+                    </dd>
                   </>
                 ) : null}
                 {ad.price_per_month !== null ? <dd className="col-span-2">{t('perMonth', { price: formatMoney(ad.price_per_month) })}</dd> : null}

@@ -64,16 +64,16 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
         {canAsk.allowed ? <AskForReview conversationId={conversation.id} /> : null}
         {conversation.can_review_host ? <HostReview conversationId={conversation.id} /> : null}
         <HydrationBoundary state={dehydrate(queryClient)}>
-        <Chat
-          conversation={conversation}
-          me={me.id}
-          toolbar={
-            <>
-              <ChatTags conversationId={conversation.id} initial={conversation.tags} available={tags} />
-              {showPhones ? <PhoneContacts people={conversation.Users} /> : null}
-            </>
-          }
-        />
+          <Chat
+            conversation={conversation}
+            me={me.id}
+            toolbar={
+              <>
+                <ChatTags conversationId={conversation.id} initial={conversation.tags} available={tags} />
+                {showPhones ? <PhoneContacts people={conversation.Users} /> : null}
+              </>
+            }
+          />
         </HydrationBoundary>
       </ConversationHeader>
     </div>

@@ -29,7 +29,10 @@ export default async function ConversationBookingsPage({ params }: { params: Pro
   let list: Booking[];
   try {
     // SPEC §7: the conversation's bookings are retried 3 times 2 s apart.
-    [conversation, list] = await Promise.all([apiGet<Conversation>(`/api/conversations/${id}`), fetchWithRetries(queryKeys.conversations.bookings(Number(id)), () => apiGet<Booking[]>(`/api/conversations/${id}/bookings`))]);
+    [conversation, list] = await Promise.all([
+      apiGet<Conversation>(`/api/conversations/${id}`),
+      fetchWithRetries(queryKeys.conversations.bookings(Number(id)), () => apiGet<Booking[]>(`/api/conversations/${id}/bookings`)),
+    ]);
   } catch (error) {
     if (error instanceof ApiResponseError) {
       return <Notice tone="error">{error.status === 404 || error.status === 400 ? tc('invalidConversation') : t('listFailed')}</Notice>;

@@ -84,7 +84,11 @@ export default async function CottageEditorPage({ params }: { params: Promise<Pa
               const href = step === 'payment' ? stepHref(cottage.id, 'payment') : stepHref(cottage.id, step);
               return (
                 <li key={step} className="flex items-center gap-3 py-2.5" data-testid={`step-${step}`} data-done={done}>
-                  <span className={`flex size-6 items-center justify-center rounded-full text-xs font-bold ${done ? 'bg-green-600 text-white' : 'border border-gray-300 text-gray-400'}`} role="img" aria-label={done ? t('done') : t('todo')}>
+                  <span
+                    className={`flex size-6 items-center justify-center rounded-full text-xs font-bold ${done ? 'bg-green-600 text-white' : 'border border-gray-300 text-gray-400'}`}
+                    role="img"
+                    aria-label={done ? t('done') : t('todo')}
+                  >
                     {done ? <Check className="size-4" aria-hidden /> : null}
                   </span>
                   {disabled ? (

@@ -69,7 +69,16 @@ export default async function BookingPage({ params, searchParams }: { params: Pr
   }
 
   const rows: [string, React.ReactNode][] = [
-    [t('ad'), booking.cottage ? <a href={`/sv/stuga/${booking.cottage.id}`} className="text-brand-700 underline">{booking.cottage.title_sv ?? `#${booking.cottage.id}`}</a> : '—'],
+    [
+      t('ad'),
+      booking.cottage ? (
+        <a href={`/sv/stuga/${booking.cottage.id}`} className="text-brand-700 underline">
+          {booking.cottage.title_sv ?? `#${booking.cottage.id}`}
+        </a>
+      ) : (
+        '—'
+      ),
+    ],
     [booking.role === 'host' ? t('guest') : t('host'), otherName],
     [t('checkIn'), formatStayDay(booking.check_in, locale)],
     [t('checkOut'), formatStayDay(booking.check_out, locale)],
