@@ -153,3 +153,9 @@ export const lastMinuteBody = z.record(safeString(), z.unknown());
 const dimension = z.optional(safeString().check(z.regex(/^[1-9][0-9]{0,3}$/, 'errors.badUrl')));
 /** GET /api/img/{filename}?w=&h=&fit= */
 export const imageQuery = z.object({ w: dimension, h: dimension, fit: z.optional(z.enum(['crop', 'inside'], 'errors.badUrl')) });
+
+/** SPEC §5 "Terms dialog": the three boxes a host ticks before an ad goes for review or to payment. */
+export const AD_TERMS = ['general_conditions', 'booking_terms', 'no_contact_outside'] as const;
+const ticked = z.literal(true, { error: 'cottage.termsRequired' });
+export const adTermsBody = z.object({ general_conditions: ticked, booking_terms: ticked, no_contact_outside: ticked });
+export type AdTerms = z.infer<typeof adTermsBody>;

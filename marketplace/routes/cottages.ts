@@ -2,7 +2,7 @@ import 'server-only';
 import * as z from 'zod/mini';
 import { todayInStockholm } from '@/lib/rules/dates';
 import { idParam, messageAnswer } from '@/lib/schemas/common';
-import { calendarSchema, commissionSchema, cottageUpdateBody, createCottageSchema, lastMinuteBody, tagSchema, verifyBody } from '@/lib/schemas/cottage';
+import { calendarSchema, adTermsBody, commissionSchema, cottageUpdateBody, createCottageSchema, lastMinuteBody, tagSchema, verifyBody } from '@/lib/schemas/cottage';
 import { bankIdStartDto, calendarDto, cottageDto as cottageSchema, cottageList, cottageTagDto, cottageTagList, lastMinuteList, visitStatsDto } from '@/lib/schemas/cottage-dto';
 import { lastMinuteSchema } from '@/lib/schemas/last-minute';
 import type { Db } from '../db/client';
@@ -77,8 +77,17 @@ export function cottageRoutes(api: Api) {
   );
 
   // POST /api/cottages/:id/send-for-review — a complete, verified commission ad goes to review
-  api.route({ method: 'post', path: '/api/cottages/:id/send-for-review', auth: 'user', tag: 'cottages', summary: 'Send for review', response: cottageSchema }, async ({ db, user, params }) =>
-    sendForReview(db, await owned(db, user, params)),
+  api.route(
+    {
+      method: 'post',
+      path: '/api/cottages/:id/send-for-review',
+      auth: 'user',
+      tag: 'cottages',
+      summary: "Send for review (the terms dialog's three boxes ticked)",
+      body: adTermsBody,
+      response: cottageSchema,
+    },
+    async ({ db, user, params }) => sendForReview(db, await owned(db, user, params)),
   );
 
   // POST /api/cottages/:id/hide and /activate — a reviewed ad leaves or returns to the site

@@ -30,11 +30,11 @@ export async function deleteAd(db: Db, row: CottageRow) {
   await Promise.all(dto.images.map((i) => deleteImageFiles(i.filename)));
 }
 
-/** POST /api/cottages/{id}/send-for-review: a complete commission ad goes to review (once). */
+/** POST /api/cottages/{id}/send-for-review: a complete commission ad goes to review (once), its terms accepted (the body's three boxes). */
 export async function sendForReview(db: Db, row: CottageRow) {
   const dto = await cottageDto(db, row);
   if (!dto.complete || dto.commission !== true) throw new ApiError(400, 'cottage.notComplete');
-  if (!row.askedForReviewAt) await touch(db, row.id, { askedForReviewAt: new Date() });
+  if (!row.askedForReviewAt) await touch(db, row.id, { askedForReviewAt: new Date(), termsAcceptedAt: new Date() });
   return cottageDto(db, await loadAny(db, row.id));
 }
 

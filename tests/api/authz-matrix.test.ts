@@ -163,7 +163,7 @@ const rules: Record<string, Rule> = {
   'PUT /api/cottages/:id': hostsAd({ params: (w) => ({ id: w.draft.id }), body: () => ({ title_sv: 'Ny rubrik', description_sv: 'Ny text' }) }),
   'DELETE /api/cottages/:id': hostsAd({ params: (w) => ({ id: w.doomed.id }) }),
   'POST /api/cottages/:id/commission': hostsAd({ params: (w) => ({ id: w.draft.id }), body: () => ({ commission: false }) }),
-  'POST /api/cottages/:id/send-for-review': hostsAd(),
+  'POST /api/cottages/:id/send-for-review': hostsAd({ body: () => ({ general_conditions: true, booking_terms: true, no_contact_outside: true }) }),
   'POST /api/cottages/:id/hide': hostsAd({ params: (w) => ({ id: w.shown.id }) }),
   'POST /api/cottages/:id/activate': hostsAd({ params: (w) => ({ id: w.shown.id }) }),
   'POST /api/cottages/:id/verify': hostsAd({ params: (w) => ({ id: w.draft.id }), body: () => ({}) }),

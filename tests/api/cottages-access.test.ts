@@ -3,7 +3,7 @@
 // answers 404; no session answers 401.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from './harness';
-import { addImage, createCottage, daysFromToday, deletedCottageId, fillAd, host, NOT_OWNER, setCottage, snapshot, startCottageApi, uploadFile } from './cottages-support';
+import { addImage, createCottage, daysFromToday, deletedCottageId, fillAd, host, NOT_OWNER, setCottage, snapshot, startCottageApi, TERMS_TICKED, uploadFile } from './cottages-support';
 
 let h: Harness;
 let stop: () => Promise<void>;
@@ -49,7 +49,7 @@ beforeAll(async () => {
     { method: 'PUT', path: (id) => `/api/cottages/${id}`, body: () => ({ title_sv: 'Kapad', description_sv: 'Kapad annons' }) },
     { method: 'DELETE', path: (id) => `/api/cottages/${id}` },
     { method: 'POST', path: (id) => `/api/cottages/${id}/commission`, body: () => ({ commission: true }) },
-    { method: 'POST', path: (id) => `/api/cottages/${id}/send-for-review` },
+    { method: 'POST', path: (id) => `/api/cottages/${id}/send-for-review`, body: () => TERMS_TICKED },
     { method: 'POST', path: (id) => `/api/cottages/${id}/hide` },
     { method: 'POST', path: (id) => `/api/cottages/${id}/activate` },
     { method: 'POST', path: (id) => `/api/cottages/${id}/verify`, body: () => ({}) },

@@ -3,7 +3,25 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from './harness';
-import { AMENITIES, asCottage, BASE, COMPLETE_PROFILE, createCottage, fillAd, host, LOCATION, POSITION, PRICING, row, setCottage, snapshot, startCottageApi, TEXT, update } from './cottages-support';
+import {
+  AMENITIES,
+  asCottage,
+  BASE,
+  COMPLETE_PROFILE,
+  createCottage,
+  fillAd,
+  host,
+  LOCATION,
+  POSITION,
+  PRICING,
+  row,
+  setCottage,
+  snapshot,
+  startCottageApi,
+  TERMS_TICKED,
+  TEXT,
+  update,
+} from './cottages-support';
 
 let h: Harness;
 let stop: () => Promise<void>;
@@ -545,7 +563,7 @@ describe('PUT /api/cottages/:id', () => {
         expect(stored?.askedForReviewAt, 'an incomplete, unverified ad must not reach the review queue').toBeNull();
         const ad = asCottage((await h.call('GET', `/api/cottages/${id}`, { token })).json);
         expect(ad.status).not.toBe('SENT_FOR_REVIEW');
-        expect((await h.call('POST', `/api/cottages/${id}/send-for-review`, { token })).status).toBe(400);
+        expect((await h.call('POST', `/api/cottages/${id}/send-for-review`, { token, body: TERMS_TICKED })).status).toBe(400);
       }
     });
 

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from './harness';
-import { asCottage, createCottage, daysFromToday, deletedCottageId, fillAd, host, row, setCottage, snapshot, startCottageApi, update, verifyWithBankId } from './cottages-support';
+import { asCottage, createCottage, daysFromToday, deletedCottageId, fillAd, host, row, setCottage, snapshot, startCottageApi, TERMS_TICKED, update, verifyWithBankId } from './cottages-support';
 
 let h: Harness;
 let stop: () => Promise<void>;
@@ -41,7 +41,7 @@ describe('completeness and status', () => {
     expect(filled.steps).toEqual({ base: true, text: true, position: true, location: true, amenities: true, pricing: true, calendar: true, images: true, payment: false, verify: false });
     expect(filled.complete).toBe(false);
 
-    const refused = await h.call('POST', `/api/cottages/${ad.id}/send-for-review`, { token: me.token });
+    const refused = await h.call('POST', `/api/cottages/${ad.id}/send-for-review`, { token: me.token, body: TERMS_TICKED });
     expect(refused.status).toBe(400);
     expect(refused.json.message).toBe('Complete every step of the ad first');
 
@@ -57,7 +57,7 @@ describe('completeness and status', () => {
     const asked = chosen.asked_for_review_at;
     expect(asked).not.toBeNull();
 
-    const sent = await h.call('POST', `/api/cottages/${ad.id}/send-for-review`, { token: me.token });
+    const sent = await h.call('POST', `/api/cottages/${ad.id}/send-for-review`, { token: me.token, body: TERMS_TICKED });
     expect(sent.status).toBe(200);
     expect(asCottage(sent.json).asked_for_review_at).toBe(asked);
 
@@ -104,12 +104,32 @@ describe('POST /api/cottages/:id/send-for-review', () => {
     const me = await host(h);
     const id = await completeAd(me.token, true);
     const before = Date.now();
-    const result = await h.call('POST', `/api/cottages/${id}/send-for-review`, { token: me.token });
+    const result = await h.call('POST', `/api/cottages/${id}/send-for-review`, { token: me.token, body: TERMS_TICKED });
     expect(result.status).toBe(200);
     expect(asCottage(result.json).status).toBe('SENT_FOR_REVIEW');
     const stored = await row(h, id);
     expect(stored?.askedForReviewAt?.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(asCottage(result.json).asked_for_review_at).toBe(stored?.askedForReviewAt?.toISOString());
+  });
+
+  it('refuses a send without all three terms ticked (SPEC §5 "Terms dialog"), naming the box and changing nothing; stores when they were accepted', async () => {
+    const me = await host(h);
+    const id = await completeAd(me.token, true);
+    const before = await snapshot(h, id);
+    for (const missing of ['general_conditions', 'booking_terms', 'no_contact_outside'] as const) {
+      for (const value of [undefined, false, 'true', 1]) {
+        const body: Record<string, unknown> = { ...TERMS_TICKED, [missing]: value };
+        if (value === undefined) delete body[missing];
+        const result = await h.call('POST', `/api/cottages/${id}/send-for-review`, { token: me.token, body });
+        expect(result.status).toBe(400);
+        expect(result.json.errors).toContainEqual({ field: missing, message: 'Tick the box to continue' });
+      }
+    }
+    expect((await h.call('POST', `/api/cottages/${id}/send-for-review`, { token: me.token })).status).toBe(400);
+    expect(await snapshot(h, id)).toEqual(before);
+    const start = Date.now();
+    expect((await h.call('POST', `/api/cottages/${id}/send-for-review`, { token: me.token, body: TERMS_TICKED })).status).toBe(200);
+    expect((await row(h, id))?.termsAcceptedAt?.getTime()).toBeGreaterThanOrEqual(start - 1000);
   });
 
   it('refuses an incomplete ad, and a complete one without commission, changing nothing', async () => {
@@ -121,7 +141,7 @@ describe('POST /api/cottages/:id/send-for-review', () => {
     const undecided = await completeAd(me.token, null);
     for (const id of [incomplete.id, fixed, undecided]) {
       const before = await snapshot(h, id);
-      const result = await h.call('POST', `/api/cottages/${id}/send-for-review`, { token: me.token });
+      const result = await h.call('POST', `/api/cottages/${id}/send-for-review`, { token: me.token, body: TERMS_TICKED });
       expect(result.status).toBe(400);
       expect(result.json.message).toBe('Complete every step of the ad first');
       expect(result.json.code).toBe('cottage.notComplete');

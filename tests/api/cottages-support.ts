@@ -198,3 +198,6 @@ export async function verifyWithBankId(h: Harness, token: string, cottageId: num
 export async function setCottage(h: Harness, cottageId: number, values: Partial<typeof h.schema.cottages.$inferInsert>) {
   await h.db.update(h.schema.cottages).set(values).where(eq(h.schema.cottages.id, cottageId));
 }
+
+/** The terms dialog's three boxes, ticked (SPEC §5): the body of send-for-review. */
+export const TERMS_TICKED = { general_conditions: true, booking_terms: true, no_contact_outside: true } as const;

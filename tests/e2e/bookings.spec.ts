@@ -1,49 +1,10 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { GUEST, HOST, signIn } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { GUEST, HOST, acceptAndPay, as, contactHost, day, fillOffer, sendOffer } from './helpers';
 
-async function as(browser: Browser, who: { email: string; password: string }): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/dashboard/login');
-  await signIn(page, who.email, who.password);
-  await expect(page).toHaveURL(/\/dashboard\/conversations$/);
-  return page;
-}
-
-/** A day n days from today (UTC date arithmetic is enough this far ahead). */
-const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-
-/** The host fills the offer form and goes to the preview. */
-async function fillOffer(host: Page, conversationPath: string, stay: { checkIn: string; checkOut: string; total: string }) {
-  await host.goto(`${conversationPath}/bookings/new`);
-  await host.getByLabel('Incheckning').fill(stay.checkIn);
-  await host.getByLabel('Utcheckning').fill(stay.checkOut);
-  await host.getByLabel('Antal gäster').fill('4');
-  await host.getByLabel('Avbokningsvillkor').selectOption({ label: 'Måttlig — full återbetalning upp till 14 dagar, hälften upp till 7 dagar före ankomst' });
-  await host.getByLabel('Totalpris (kr)').fill(stay.total);
-  await host.getByLabel('Tidsgräns för gästen att godkänna').fill(day(5));
-  await host.getByRole('button', { name: 'Förhandsgranska' }).click();
-  await expect(host.getByTestId('offer-preview')).toBeVisible();
-}
-
-async function sendOffer(host: Page): Promise<string> {
-  await host.getByLabel('Jag godkänner villkoren för uthyrare och skickar erbjudandet på dessa villkor').check();
-  await host.getByRole('button', { name: 'Skicka erbjudandet' }).click();
-  await expect(host).toHaveURL(/\/bookings\/\d+$/);
-  return new URL(host.url()).pathname;
-}
-
-/** The guest accepts and pays on the booking page, then types a card on the provider's page. */
+/** The guest pays a booking with a card and comes back to it. */
 async function payWith(guest: Page, bookingPath: string, card: string) {
   await guest.goto(bookingPath);
-  await guest.getByLabel('Jag godkänner bokningsvillkoren, inklusive vistelseförsäkringen från Omocom').check();
-  await guest.getByLabel('Visa / Mastercard').check();
-  await guest.getByRole('button', { name: /Godkänn och betala/ }).click();
-  await expect(guest).toHaveURL(/\/sandbox\/mangopay\//);
-  await expect(guest.getByText('Inga riktiga pengar dras')).toBeVisible();
-  await guest.getByLabel('Kortnummer').fill(card);
-  await guest.getByLabel('Giltigt till (MM/ÅÅ)').fill('12/39');
-  await guest.getByLabel('CVC').fill('123');
-  await guest.getByRole('button', { name: 'Betala', exact: true }).click();
+  await acceptAndPay(guest, card);
   await expect(guest).toHaveURL(new RegExp(`${bookingPath}\\?transaction=`));
 }
 
@@ -53,11 +14,7 @@ test('host sends offers (overlap acknowledged); guest pays, a declined card show
   const host = await as(browser, HOST);
 
   // The guest writes about ad 3; the host answers with offers in that conversation.
-  await guest.goto('/sv/stuga/3');
-  await guest.getByLabel('Ditt meddelande').fill('Hej! Kan vi hyra stugan i augusti?');
-  await guest.getByRole('button', { name: 'Skicka meddelande' }).click();
-  await expect(guest).toHaveURL(/\/dashboard\/conversations\/\d+$/);
-  const conversationPath = new URL(guest.url()).pathname;
+  const conversationPath = await contactHost(guest, 3, 'Hej! Kan vi hyra stugan i augusti?');
 
   // First offer: the fee hint shows while typing the price.
   await host.goto(`${conversationPath}/bookings/new`);

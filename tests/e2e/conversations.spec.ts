@@ -1,13 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { GUEST, HOST, signIn } from './helpers';
-
-async function as(browser: Browser, who: { email: string; password: string }): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/dashboard/login');
-  await signIn(page, who.email, who.password);
-  await expect(page).toHaveURL(/\/dashboard\/conversations$/);
-  return page;
-}
+import { expect, test, type Page } from '@playwright/test';
+import { GUEST, HOST, as, signIn } from './helpers';
 
 test('a guest contacts a host from the ad; they chat, and replies appear without reloading', async ({ browser }) => {
   test.setTimeout(120_000);

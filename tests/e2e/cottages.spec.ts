@@ -1,24 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import { GUEST, HOST, signIn } from './helpers';
+import { addImage, fillCalendar, fillPosition, fillText, jpeg, saveStep as save, verifyWithBankId } from './ad-steps';
 
 const ADMIN = { email: 'admin@example.com', password: 'demo-admin-1' };
-
-async function jpeg(width: number, height: number, colour: string) {
-  return sharp({ create: { width, height, channels: 3, background: colour } })
-    .jpeg()
-    .toBuffer();
-}
 
 async function signedIn(page: Page, who: { email: string; password: string }) {
   await page.goto('/dashboard/login');
   await signIn(page, who.email, who.password);
   await expect(page).toHaveURL(/\/dashboard\/conversations$/);
-}
-
-async function save(page: Page) {
-  await page.getByRole('dialog').getByRole('button', { name: 'Spara' }).click();
-  await expect(page.getByRole('dialog')).toBeHidden();
 }
 
 test('a host creates an ad from scratch through every step until Continue is enabled', async ({ page }) => {
@@ -43,16 +32,8 @@ test('a host creates an ad from scratch through every step until Continue is ena
   await expect(page.getByTestId('step-base')).toHaveAttribute('data-done', 'true');
   await expect(page.getByRole('button', { name: 'Fortsätt' })).toBeDisabled();
 
-  await page.getByRole('link', { name: 'Rubrik och beskrivning' }).click();
-  await page.getByLabel('Rubrik (svenska)').fill('Stuga vid Siljan');
-  await page.getByLabel('Beskrivning (svenska)').fill('Liten stuga med utsikt över Siljan, nära Rättvik.');
-  await save(page);
-
-  await page.getByRole('link', { name: 'Position och adress' }).click();
-  await page.getByLabel('Latitud').fill('60.89');
-  await page.getByLabel('Longitud').fill('15.12');
-  await page.getByLabel('Län').selectOption({ label: 'Dalarnas län' });
-  await save(page);
+  await fillText(page, 'Stuga vid Siljan');
+  await fillPosition(page, false);
 
   await page.getByRole('link', { name: 'Plats', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Spara' }).click();
@@ -60,28 +41,9 @@ test('a host creates an ad from scratch through every step until Continue is ena
   await page.getByLabel('Lägg till ort').selectOption({ label: 'Rättvik' });
   await save(page);
 
-  await page.getByRole('link', { name: 'Kalender' }).click();
-  const first = page.locator('[data-day][tabindex="0"]');
-  await first.focus();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('Enter');
-  await expect(page.locator('[data-state="5"]')).toHaveCount(3);
-  await save(page);
-
-  await page.getByRole('link', { name: 'Bilder' }).click();
-  await page.getByTestId('image-input').setInputFiles({ name: 'stugan.jpg', mimeType: 'image/jpeg', buffer: await jpeg(640, 600, '#a8322a') });
-  await expect(page.getByTestId('image-card')).toHaveCount(1);
-  await page.getByRole('dialog').getByRole('button', { name: 'Stäng' }).click();
-
-  await page.getByRole('link', { name: 'Verifiera identitet' }).click();
-  await page.getByRole('button', { name: 'Legitimera med BankID' }).click();
-  await expect(page.getByRole('heading', { name: 'BankID (sandlåda)' })).toBeVisible();
-  await page.getByRole('button', { name: /Legitimera som Karin Lindqvist/ }).click();
-  await expect(page).toHaveURL(new RegExp(`${editor.replace(/[/.]/g, '\\$&')}$`));
-  await expect(page.getByTestId('step-verify')).toHaveAttribute('data-done', 'true');
+  await fillCalendar(page);
+  await addImage(page);
+  await verifyWithBankId(page, editor, 'Karin Lindqvist');
 
   for (const step of ['base', 'text', 'position', 'location', 'calendar', 'images', 'verify']) {
     await expect(page.getByTestId(`step-${step}`)).toHaveAttribute('data-done', 'true');

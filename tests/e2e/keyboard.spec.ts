@@ -1,13 +1,10 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { GUEST, HOST } from './helpers';
+import { GUEST, HOST, day } from './helpers';
 import { activate, expectFocusVisible, signInByKeyboard, tabTo, typeDate, typeInto } from './focus';
 
 // SPEC's main flows with the keyboard only (Tab, Shift+Tab, Enter, Space, arrows, typing): no
 // clicks. Every Tab stop must show where focus is, and closing a dialog gives focus back to its opener.
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
-
-/** A day n days from today (UTC date arithmetic is enough this far ahead). */
-const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 let guest: Page;
 let host: Page;

@@ -1,15 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { followMailLink, signIn } from './helpers';
+import { GUEST, HOST, acceptAndPay, as, contactHost, day, fillOffer, followMailLink, sendOffer, signIn } from './helpers';
 
 const COMPANY = { email: 'company@example.com', password: 'demo-company-1' };
-
-async function as(browser: Browser, who: { email: string; password: string }): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/dashboard/login');
-  await signIn(page, who.email, who.password);
-  await expect(page).toHaveURL(/\/dashboard\/conversations$/);
-  return page;
-}
 
 /** The demo company signs in; auth.spec's password-reset test changes its password to 'ny-stuga-2026' when it runs first. */
 async function asCompany(browser: Browser): Promise<Page> {
@@ -57,26 +49,11 @@ test('a new guest completes the profile from the offer, sets a password, is sent
   test.setTimeout(180_000);
   const guest = await (await browser.newContext()).newPage();
   await newUser(guest, 'newguest');
-  await guest.goto('/sv/stuga/3');
-  await guest.getByLabel('Ditt meddelande').fill('Hej! Är stugan ledig i september?');
-  await guest.getByRole('button', { name: 'Skicka meddelande' }).click();
-  await expect(guest).toHaveURL(/\/dashboard\/conversations\/\d+$/);
-  const conversationPath = new URL(guest.url()).pathname;
+  const conversationPath = await contactHost(guest, 3, 'Hej! Är stugan ledig i september?');
 
-  const host = await as(browser, { email: 'host@example.com', password: 'demo-host-1' });
-  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-  await host.goto(`${conversationPath}/bookings/new`);
-  await host.getByLabel('Incheckning').fill(day(200));
-  await host.getByLabel('Utcheckning').fill(day(203));
-  await host.getByLabel('Antal gäster').fill('2');
-  await host.getByLabel('Avbokningsvillkor').selectOption({ index: 1 });
-  await host.getByLabel('Totalpris (kr)').fill('4500');
-  await host.getByLabel('Tidsgräns för gästen att godkänna').fill(day(5));
-  await host.getByRole('button', { name: 'Förhandsgranska' }).click();
-  await host.getByLabel('Jag godkänner villkoren för uthyrare och skickar erbjudandet på dessa villkor').check();
-  await host.getByRole('button', { name: 'Skicka erbjudandet' }).click();
-  await expect(host).toHaveURL(/\/bookings\/\d+$/);
-  const bookingPath = new URL(host.url()).pathname;
+  const host = await as(browser, HOST);
+  await fillOffer(host, conversationPath, { checkIn: day(200), checkOut: day(203), total: '4500', guests: '2' });
+  const bookingPath = await sendOffer(host);
 
   // The guest cannot pay yet: the booking sends them to the profile, with next and booking=true.
   await guest.goto(bookingPath);
@@ -99,20 +76,13 @@ test('a new guest completes the profile from the offer, sets a password, is sent
   await guest.getByRole('button', { name: 'Spara lösenord' }).click();
   await expect(guest).toHaveURL(new RegExp(`${bookingPath}$`));
 
-  await guest.getByLabel(/Jag godkänner bokningsvillkoren/).check();
-  await guest.getByLabel('Visa / Mastercard').check();
-  await guest.getByRole('button', { name: /Godkänn och betala/ }).click();
-  await expect(guest).toHaveURL(/\/sandbox\/mangopay\//);
-  await guest.getByLabel('Kortnummer').fill('4970 1051 9192 3460');
-  await guest.getByLabel('Giltigt till (MM/ÅÅ)').fill('12/39');
-  await guest.getByLabel('CVC').fill('123');
-  await guest.getByRole('button', { name: 'Betala', exact: true }).click();
+  await acceptAndPay(guest, '4970 1051 9192 3460');
   await expect(guest.getByTestId('status-banner')).toHaveAttribute('data-status', 'PAID');
 });
 
 test('a STRICT user confirms a save with the password; a wrong one is explained in the prompt', async ({ browser }) => {
   test.setTimeout(120_000);
-  const page = await as(browser, { email: 'guest@example.com', password: 'demo-guest-1' });
+  const page = await as(browser, GUEST);
   await page.goto('/dashboard/profile');
   await expect(page.getByRole('heading', { name: 'Min profil' })).toBeVisible();
   await page.getByLabel('Annat telefonnummer (valfritt)').fill('+46812345678');
@@ -160,7 +130,7 @@ test('a BankID-verified user saves after BankID; a mismatch lists the fields', a
 
 test('deleting an account is refused while it has ads, and works without', async ({ browser }) => {
   test.setTimeout(120_000);
-  const host = await as(browser, { email: 'host@example.com', password: 'demo-host-1' });
+  const host = await as(browser, HOST);
   await host.goto('/dashboard/profile');
   await host.getByRole('button', { name: 'Radera mitt konto' }).click();
   const dialog = host.getByRole('dialog', { name: 'Radera mitt konto' });

@@ -4,11 +4,12 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { api } from '@/lib/api/client';
 import { Button, buttonClass } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useApiMutation } from '@/components/query/use-api-mutation';
+import type { AdTerms } from '@/lib/schemas/cottage';
 import type { Cottage } from '@/lib/schemas/cottage-dto';
+import { TermsDialog } from './terms-dialog';
 
-/** SPEC §2 editor buttons: Continue (to payment), Send for review (confirmed), the disabled 'sent' state, Preview. */
+/** SPEC §2 editor buttons: Continue (to payment), Send for review (after the terms dialog), the disabled 'sent' state, Preview. */
 export function EditorActions({ cottage }: { cottage: Cottage }) {
   const t = useTranslations('cottage');
   const tCommon = useTranslations('common');
@@ -16,7 +17,7 @@ export function EditorActions({ cottage }: { cottage: Cottage }) {
   const sent = cottage.asked_for_review_at !== null && cottage.reviewed_at === null;
   const canSend = cottage.commission === true && cottage.complete && !cottage.asked_for_review_at;
   const send = useApiMutation({
-    mutationFn: () => api(`/cottages/${cottage.id}/send-for-review`, { method: 'POST' }),
+    mutationFn: (terms: AdTerms) => api(`/cottages/${cottage.id}/send-for-review`, { method: 'POST', body: terms }),
     fallback: tCommon('tryAgain'),
     refresh: true,
     onSuccess: () => setConfirming(false),
@@ -63,12 +64,12 @@ export function EditorActions({ cottage }: { cottage: Cottage }) {
       </div>
       {hint ? <p className="text-sm text-muted">{hint}</p> : null}
       {confirming ? (
-        <ConfirmDialog
+        <TermsDialog
           title={t('sendForReview')}
           text={t('sendForReviewConfirm')}
           confirmLabel={t('sendForReview')}
           busy={busy}
-          onConfirm={() => send.mutate()}
+          onAccept={(terms) => send.mutate(terms)}
           onCancel={() => setConfirming(false)}
         />
       ) : null}

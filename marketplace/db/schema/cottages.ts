@@ -43,6 +43,8 @@ export const cottages = pgTable(
     pricefieldDe: text('pricefield_de'),
     reviewedAt: ts('reviewed_at'),
     askedForReviewAt: ts('asked_for_review_at'),
+    /** When the host ticked the three terms boxes (SPEC §5 "Terms dialog") for this ad. */
+    termsAcceptedAt: ts('terms_accepted_at'),
     hiddenAt: ts('hidden_at'),
     verifiedAt: ts('verified_at'),
     verifiedBy: varchar('verified_by', { length: 12 }),
