@@ -93,7 +93,8 @@ export function PersonFields({ form, locked, canChooseType }: { form: ProfileFor
   );
 }
 
-export function ContactFields({ form, emailChanged }: { form: ProfileForm; emailChanged: boolean }) {
+/** SPEC §6: the show-phone option only for hosts with a fixed-price ad. */
+export function ContactFields({ form, emailChanged, phoneOption }: { form: ProfileForm; emailChanged: boolean; phoneOption: boolean }) {
   const { t, text } = useField(form, []);
   return (
     <Section title={t('sectionContact')}>
@@ -101,7 +102,7 @@ export function ContactFields({ form, emailChanged }: { form: ProfileForm; email
       {emailChanged ? text('confirm_username', { type: 'email', autoComplete: 'off' }) : <div />}
       {text('phone_1', { type: 'tel', autoComplete: 'tel', placeholder: t('phoneHint'), inputMode: 'tel' })}
       {text('phone_2', { type: 'tel', placeholder: t('phoneHint'), inputMode: 'tel' })}
-      <CheckboxField label={t('hide_phone_number')} {...form.register('hide_phone_number')} />
+      {phoneOption ? <CheckboxField label={t('hide_phone_number')} {...form.register('hide_phone_number')} /> : null}
     </Section>
   );
 }

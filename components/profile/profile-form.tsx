@@ -58,7 +58,7 @@ export function ProfileForm({ user, next }: { user: ProfileUser; next: string | 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6">
       <PersonFields form={form} locked={user.locked_fields} canChooseType={!user.locked_fields.includes('type_of_person')} />
-      <ContactFields form={form} emailChanged={username.trim().toLowerCase() !== user.username.toLowerCase()} />
+      <ContactFields form={form} emailChanged={username.trim().toLowerCase() !== user.username.toLowerCase()} phoneOption={user.has_fixed_cottages} />
       <AddressFields form={form} />
       <CompanyFields form={form} locked={user.locked_fields} />
       <div>

@@ -8,7 +8,8 @@ const text = z.nullable(safeString());
 const accountType = z.enum(['SOFT', 'STRICT']);
 
 /** GET /api/user: the signed-in user's own profile (never the password hash). */
-export const userDto = z.object({
+/** The user row's own fields (what completeness and locks are judged on). */
+export const userCoreDto = z.object({
   id: idAnswer,
   admin: z.boolean(),
   type: accountType,
@@ -48,6 +49,12 @@ export const userDto = z.object({
   has_password: z.boolean(),
   /** The profile fields this user may not change (lib/rules/profile.ts lockedFields). */
   locked_fields: z.array(z.enum(LOCKABLE_FIELDS)),
+});
+export type UserCore = z.infer<typeof userCoreDto>;
+/** GET/PUT /api/user: the row's fields and the facts the profile form depends on. */
+export const userDto = z.extend(userCoreDto, {
+  /** SPEC §6: the show-phone option is offered only to hosts with a fixed-price ad. */
+  has_fixed_cottages: z.boolean(),
 });
 export type User = z.infer<typeof userDto>;
 

@@ -7,7 +7,7 @@ import { ApiError } from '../http/errors';
 import { hashPassword } from './crypto';
 import { ownsAds } from './profile';
 import { revokeAllSessions } from './sessions';
-import { getUser, userDto } from './users';
+import { getUser, userView } from './users';
 
 /** PUT /api/user?authenticate=true: a SOFT user's first password; the account becomes STRICT. */
 export async function setFirstPassword(db: Db, actor: SessionUser, password: string) {
@@ -20,7 +20,7 @@ export async function setFirstPassword(db: Db, actor: SessionUser, password: str
     .where(and(eq(users.id, actor.id), eq(users.type, 'SOFT')))
     .returning();
   if (!updated[0]) throw new ApiError(400, 'profile.passwordAlreadySet');
-  return userDto(updated[0]);
+  return userView(db, updated[0]);
 }
 
 /**
@@ -117,7 +117,7 @@ export async function exportData(db: Db, actor: SessionUser) {
   };
   return {
     exported_at: new Date().toISOString(),
-    profile: userDto(row),
+    profile: await userView(db, row),
     conversations: theirConversations.map((c) => ({
       ...c,
       messages: allMessages.filter((m) => m.conversationId === c.id && mine(m) && m.deletedAt === null),

@@ -8,7 +8,7 @@ import type { SessionUser } from '../http/context';
 import { ApiError, type FieldError } from '../http/errors';
 import { verifyPassword } from './crypto';
 import { clear, hit, limits } from './rate-limit';
-import { getUser, userDto, type UserRow } from './users';
+import { getUser, hasFixedCottages, userDto, userView, type UserRow } from './users';
 
 /** How long a BankID sign-in confirms profile saves for (SPEC §4: the session's bankid_session). */
 export const BANKID_SESSION_MS = 15 * 60_000;
@@ -56,6 +56,10 @@ export async function saveProfile(db: Db, actor: SessionUser, body: ProfileBody)
   if (values.business_type === 'SOLETRADER') values.business_name = `${body.first_name} ${body.last_name}`;
   const refused: FieldError[] = locked.filter((f) => values[f] !== currentValue(row, f)).map((field) => ({ field, message: 'profile.locked' }));
   if (refused.length) throw new ApiError(400, 'profile.locked', refused);
+  // SPEC §6: the show-phone option belongs to hosts with a fixed-price ad; others cannot change it.
+  if (body.hide_phone_number !== row.hidePhoneNumber && !(await hasFixedCottages(db, actor.id))) {
+    throw new ApiError(400, 'profile.phoneOptionFixedOnly', [{ field: 'hide_phone_number', message: 'profile.phoneOptionFixedOnly' }]);
+  }
 
   if (body.username !== row.username.toLowerCase() && body.confirm_username?.toLowerCase() !== body.username) {
     throw new ApiError(400, 'profile.emailMismatch', [{ field: 'confirm_username', message: 'profile.emailMismatch' }]);
@@ -100,7 +104,7 @@ export async function saveProfile(db: Db, actor: SessionUser, body: ProfileBody)
     if (isUniqueViolation(error)) throw new ApiError(400, 'errors.userExists', [{ field: 'username', message: 'errors.userExists' }]);
     throw error;
   }
-  return userDto(await getUser(db, actor.id));
+  return userView(db, await getUser(db, actor.id));
 }
 
 /** SPEC §4: STRICT users confirm a save; BankID-verified ones with BankID, the others with their password. */

@@ -1,11 +1,11 @@
 import 'server-only';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { shownName } from '@/lib/rules/person';
 import type { Person } from '@/lib/schemas/person';
-import type { User } from '@/lib/schemas/user-dto';
+import type { User, UserCore } from '@/lib/schemas/user-dto';
 import { lockedFields } from '@/lib/rules/profile';
 import type { Db } from '../db/client';
-import { userEvents, users } from '../db/schema';
+import { cottages, userEvents, users } from '../db/schema';
 import { notFound } from '../http/errors';
 
 export type UserRow = typeof users.$inferSelect;
@@ -20,7 +20,7 @@ export function findUserByUsername(db: Db, username: string): Promise<UserRow | 
 }
 
 /** What leaves the server about the signed-in user: never the password hash. */
-export function userDto(u: UserRow): User {
+export function userDto(u: UserRow): UserCore {
   return {
     id: u.id,
     admin: u.admin,
@@ -61,6 +61,20 @@ export function userDto(u: UserRow): User {
     /** The profile fields this user may not change (the form disables them; PUT /api/user refuses them). */
     locked_fields: lockedFields({ bankid_verified: u.bankidVerifiedAt !== null, kyc_status: u.kycStatus, can_change_name: u.canChangeName, type: u.type }),
   };
+}
+
+/** What GET and PUT /api/user answer: the row and whether the user has a fixed-price ad (SPEC §6 show-phone option). */
+export async function userView(db: Db, u: UserRow): Promise<User> {
+  return { ...userDto(u), has_fixed_cottages: await hasFixedCottages(db, u.id) };
+}
+
+export async function hasFixedCottages(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: cottages.id })
+    .from(cottages)
+    .where(and(eq(cottages.userId, userId), eq(cottages.commission, false)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function getUser(db: Db, id: number): Promise<UserRow> {

@@ -151,6 +151,26 @@ describe('PUT /api/user: every rule of SPEC §5 answers 400 on its field and sto
   });
 });
 
+describe('PUT /api/user: the show-phone option (SPEC §6: only hosts with a fixed-price ad)', () => {
+  it('refuses a change of hide_phone_number without a fixed-price ad, changing nothing; allows it with one', async () => {
+    const { user, token } = await softUser();
+    expect((await h.call('GET', '/api/user', { token })).json.has_fixed_cottages).toBe(false);
+    await h.db.insert(h.schema.cottages).values({ userId: user.id, commission: true });
+    const before = await rowOf(user.id);
+    const refused = await h.call('PUT', '/api/user', { token, body: profileBody(user.username, { hide_phone_number: true, u_city: 'Uppsala' }) });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors).toEqual([{ field: 'hide_phone_number', message: 'Only hosts with a fixed-price ad can choose this' }]);
+    expect(await rowOf(user.id)).toEqual(before);
+    expect((await h.call('PUT', '/api/user', { token, body: profileBody(user.username, { hide_phone_number: false }) })).status).toBe(200);
+
+    await h.db.insert(h.schema.cottages).values({ userId: user.id, commission: false });
+    const allowed = await h.call('PUT', '/api/user', { token, body: profileBody(user.username, { hide_phone_number: true }) });
+    expect(allowed.status, JSON.stringify(allowed.json)).toBe(200);
+    expect(allowed.json).toMatchObject({ hide_phone_number: true, has_fixed_cottages: true });
+    expect((await rowOf(user.id)).hidePhoneNumber).toBe(true);
+  });
+});
+
 describe('PUT /api/user: locks', () => {
   it('names locked unless can_change_name: a new value is refused, the same value passes', async () => {
     const { user, token } = await softUser();

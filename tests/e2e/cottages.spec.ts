@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { GUEST, HOST, signIn } from './helpers';
+import sharp from 'sharp';
 import { addImage, fillCalendar, fillPosition, fillText, jpeg, saveStep as save, verifyWithBankId } from './ad-steps';
 
 const ADMIN = { email: 'admin@example.com', password: 'demo-admin-1' };
