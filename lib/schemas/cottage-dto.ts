@@ -97,6 +97,8 @@ export const cottageDto = z.object({
   complete: z.boolean(),
   status: z.enum(LISTING_STATUSES),
   can_delete: z.boolean(),
+  /** SPEC §2 verify: an ad with a paid booking lets its host verify by ID documents ('If you do not have BankID click here'). */
+  has_valid_booking: z.boolean(),
 });
 export type Cottage = z.infer<typeof cottageDto>;
 /** GET /api/cottages, GET /api/cottages/rentable */

@@ -4,7 +4,7 @@ import { CITIES } from '@/lib/data/regions';
 import { adSteps, canDeleteListing, dac7Valid, isAdComplete, listingStatus, type AdFacts } from '@/lib/rules/ad';
 import type { CalendarRange, CalendarState } from '@/lib/rules/calendar';
 import type { Db } from '../db/client';
-import { cottageAmenities, cottageCalendar, cottageCities, cottageImages, cottages, cottageTags, tags } from '../db/schema';
+import { bookings, cottageAmenities, cottageCalendar, cottageCities, cottageImages, cottages, cottageTags, tags } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
 import type { Cottage } from '@/lib/schemas/cottage-dto';
@@ -27,17 +27,22 @@ export async function loadAny(db: Db, id: number): Promise<CottageRow> {
   return row;
 }
 
-/** Related rows of several ads in five queries, whatever the number of ads. */
+/** Related rows of several ads in six queries, whatever the number of ads. */
 async function related(db: Db, ids: number[]) {
-  if (ids.length === 0) return { amenities: [], cities: [], tagRows: [], calendar: [], images: [] };
-  const [amenities, cities, tagRows, calendar, images] = await Promise.all([
+  if (ids.length === 0) return { amenities: [], cities: [], tagRows: [], calendar: [], images: [], paid: [] };
+  const [amenities, cities, tagRows, calendar, images, paid] = await Promise.all([
     db.select().from(cottageAmenities).where(inArray(cottageAmenities.cottageId, ids)).orderBy(asc(cottageAmenities.key)),
     db.select().from(cottageCities).where(inArray(cottageCities.cottageId, ids)),
     db.select({ cottageId: cottageTags.cottageId, id: tags.id, tag: tags.tag }).from(cottageTags).innerJoin(tags, eq(tags.id, cottageTags.tagId)).where(inArray(cottageTags.cottageId, ids)),
     db.select().from(cottageCalendar).where(inArray(cottageCalendar.cottageId, ids)).orderBy(asc(cottageCalendar.fromDate)),
     db.select().from(cottageImages).where(inArray(cottageImages.cottageId, ids)).orderBy(asc(cottageImages.weight), asc(cottageImages.id)),
+    // Ads with a paid booking (bookings_cottage_check_in_idx): their host may verify by ID documents instead of BankID.
+    db
+      .selectDistinct({ cottageId: bookings.cottageId })
+      .from(bookings)
+      .where(and(inArray(bookings.cottageId, ids), eq(bookings.status, 'PAID'))),
   ]);
-  return { amenities, cities, tagRows, calendar, images };
+  return { amenities, cities, tagRows, calendar, images, paid };
 }
 
 export function imageDto(i: typeof cottageImages.$inferSelect) {
@@ -108,7 +113,14 @@ function dto(row: CottageRow, rel: Awaited<ReturnType<typeof related>>, now: Dat
     created_at: iso(row.createdAt),
   };
   const facts: AdFacts = base;
-  return { ...base, steps: adSteps(facts), complete: isAdComplete(facts), status: listingStatus(facts, now), can_delete: canDeleteListing(facts) };
+  return {
+    ...base,
+    steps: adSteps(facts),
+    complete: isAdComplete(facts),
+    status: listingStatus(facts, now),
+    can_delete: canDeleteListing(facts),
+    has_valid_booking: rel.paid.some((b) => b.cottageId === row.id),
+  };
 }
 
 export async function cottageDtos(db: Db, rows: CottageRow[]): Promise<Cottage[]> {

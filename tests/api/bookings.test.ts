@@ -138,7 +138,11 @@ describe('who may do what', () => {
 describe('paying', () => {
   it('a success card makes the booking PAID: nights booked, calendar marked, insurance, message, phones shown', async () => {
     const { owner, guest, booking, conversationId, ad } = await offered(h);
+    const adOf = async () => (await h.call('GET', `/api/cottages/${ad.id}`, { token: owner.token })).json;
+    expect((await adOf()).has_valid_booking).toBe(false);
     const { result } = await pay(h, guest.token, booking.id);
+    // SPEC §2 verify: an ad with a paid booking offers 'If you do not have BankID click here'.
+    expect((await adOf()).has_valid_booking).toBe(true);
     expect(result?.json).toMatchObject({ transaction: 'success', booking_id: booking.id, conversation_id: conversationId });
     const seen = (await h.call('GET', `/api/bookings/${booking.id}`, { token: owner.token })).json as unknown as Booking;
     expect(seen.status).toBe('PAID');

@@ -112,7 +112,7 @@ export default async function CottageEditorPage({ params }: { params: Promise<Pa
           <LastMinutes cottageId={cottage.id} initial={deals} />
         </div>
       </div>
-      {dialog ? <StepLoader dialog={dialog as EditorDialog} cottage={cottage} tags={tags} hasValidBooking={false} mapsKey={webConfig.googleMapsKey} /> : null}
+      {dialog ? <StepLoader dialog={dialog as EditorDialog} cottage={cottage} tags={tags} hasValidBooking={cottage.has_valid_booking} mapsKey={webConfig.googleMapsKey} /> : null}
     </>
   );
 }
