@@ -1,5 +1,6 @@
 // First-load JS of dashboard pages: the gzip size of every script a page loads, summed.
 // node scripts/measure-js.mjs [baseURL]   (signs in as MEASURE_USER, default the demo host; MEASURE_PATHS=comma,separated)
+// Every page loads in a fresh browser context (an empty cache), signed in with the same cookies.
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
@@ -9,7 +10,8 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 
-async function measure(context, path) {
+async function measure(storageState, path) {
+  const context = await browser.newContext({ storageState });
   const page = await context.newPage();
   const scripts = new Map();
   page.on('response', async (response) => {
@@ -21,21 +23,25 @@ async function measure(context, path) {
     }
   });
   await page.goto(base + path, { waitUntil: 'networkidle' });
-  await page.close();
+  await context.close();
   const total = [...scripts.values()].reduce((a, b) => a + b, 0);
   return { path, scripts: scripts.size, kB: +(total / 1024).toFixed(1) };
 }
 
-const anonymous = await browser.newContext();
-const rows = [await measure(anonymous, '/dashboard/login')];
+const rows = [await measure(undefined, '/dashboard/login')];
 const signedIn = await browser.newContext();
 const response = await signedIn.request.post(`${base}/api/auth/login`, {
   headers: { origin: base, 'content-type': 'application/json' },
   data: { username: process.env.MEASURE_USER ?? 'host@example.com', password: process.env.MEASURE_PASSWORD ?? 'demo-host-1' },
 });
 if (!response.ok()) throw new Error(`sign-in failed: ${response.status()}`);
+const state = await signedIn.storageState();
+await signedIn.close();
 const paths = process.env.MEASURE_PATHS?.split(',') ?? [
   '/dashboard/conversations',
+  '/dashboard/conversations/1',
+  '/dashboard/bookings',
+  '/dashboard/profile',
   '/dashboard/to-do',
   '/dashboard/news/1',
   '/dashboard/change-password',
@@ -45,6 +51,6 @@ const paths = process.env.MEASURE_PATHS?.split(',') ?? [
   '/dashboard/cottages/3/images',
   '/sv/stuga/3',
 ];
-for (const path of paths) rows.push(await measure(signedIn, path));
+for (const path of paths) rows.push(await measure(state, path));
 console.table(rows);
 await browser.close();

@@ -120,8 +120,6 @@ export class Api {
           if (!(result instanceof Response)) throw new Error(`${where} answers a file but its handler returned no Response`);
           return result;
         }
-        // An error answer with more than the usual fields (BankID's INFORMATION_MISSMATCH list) is not the contract's success shape.
-        if (result instanceof Response && result.status >= 400) return result;
         if (checkAnswers) checkAnswer(where, response as $ZodType, result);
         return c.json(result as object);
       } catch (error) {
@@ -147,7 +145,7 @@ function checkAnswer(where: string, schema: $ZodType, result: unknown) {
 /** The same error, answered with `Connection: close`. */
 function closingConnection(error: unknown): unknown {
   if (!(error instanceof ApiError)) return error;
-  return new ApiError(error.status, error.message, error.errors, error.values, { ...error.headers, connection: 'close' });
+  return new ApiError(error.status, error.message, error.errors, error.values, { ...error.headers, connection: 'close' }, error.code);
 }
 
 const MESSAGE_KEY = /^[a-z]+\.[A-Za-z_]+(?:\?.*)?$/;
@@ -180,8 +178,9 @@ function respondError(c: Context, error: unknown, locale: ReturnType<typeof pick
     return c.json(
       {
         message: translate(locale, error.message, error.values),
-        code: error.message,
-        errors: error.errors.map((e) => ({ field: e.field, message: translate(locale, e.message) })),
+        code: error.code,
+        ...(error.code !== error.message ? { error: error.code } : {}),
+        errors: error.errors.map((e) => ({ field: e.field, message: translate(locale, e.message), ...e.detail })),
       },
       error.status as ContentfulStatusCode,
     );

@@ -1,10 +1,12 @@
 import 'server-only';
 
-export type FieldError = { field: string; message: string };
+/** A field's error; `detail` carries values the client shows beside it (BankID's and the profile's). */
+export type FieldError = { field: string; message: string; detail?: Record<string, string | null> };
 
 /**
  * An error the API answers on purpose. `message` is an i18n key (or plain text); the wrapper
- * translates it into the caller's language and answers `{ message, errors }` with `status`.
+ * translates it into the caller's language and answers `{ message, code, errors }` with `status`.
+ * `code` is the message key unless the contract names another (SPEC's 'INFORMATION_MISSMATCH').
  */
 export class ApiError extends Error {
   constructor(
@@ -13,6 +15,7 @@ export class ApiError extends Error {
     public readonly errors: FieldError[] = [],
     public readonly values: Record<string, string | number> = {},
     public readonly headers: Record<string, string> = {},
+    public readonly code: string = message,
   ) {
     super(message);
   }

@@ -72,10 +72,9 @@ export function profileRoutes(api: Api) {
   // POST /api/auth/bankid/login — collect: pending (with a fresh QR code), success, or INFORMATION_MISSMATCH with the fields
   api.route(
     { method: 'post', path: '/api/auth/bankid/login', auth: 'user', tag: 'auth', summary: 'Collect a BankID sign-in', body: bankIdLoginBody, response: bankIdLoginDto },
-    async ({ db, user, body, c, locale }) => {
-      const result = await completeBankIdLogin(db, user, body.token, locale);
+    async ({ db, user, body }) => {
+      const result = await completeBankIdLogin(db, user, body.token);
       if (result.status === 'pending') return { status: 'pending' as const, hint_code: result.hintCode, qr_svg: await qrSvg(result.qrData) };
-      if (result.status === 'mismatch') return c.json(result.body, 400);
       return { message: 'success' as const };
     },
   );

@@ -1,8 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { bankIdMismatches, birthDateOf, type BankIdField, type BankIdUser } from '@/lib/rules/bankid';
-import type { Locale } from '@/lib/constants';
-import { translate } from '@/lib/i18n/messages';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { SessionUser } from '../http/context';
@@ -10,7 +8,7 @@ import { ApiError } from '../http/errors';
 import { bankId } from '../providers/bankid';
 import { getUser, type UserRow } from './users';
 
-export type BankIdLogin = { status: 'pending'; hintCode: string | null; qrData: string | null } | { status: 'mismatch'; body: object } | { status: 'success' };
+export type BankIdLogin = { status: 'pending'; hintCode: string | null; qrData: string | null } | { status: 'success' };
 
 /** BankID's failure hints the user can act on; anything else is 'There was an error contacting BankID'. */
 const FAILURES: Record<string, string> = {
@@ -26,7 +24,7 @@ const FAILURES: Record<string, string> = {
  * values) and changes nothing; a match marks the user BankID-verified and this session signed in
  * with BankID (which confirms profile saves for a while).
  */
-export async function completeBankIdLogin(db: Db, actor: SessionUser, token: string, locale: Locale): Promise<BankIdLogin> {
+export async function completeBankIdLogin(db: Db, actor: SessionUser, token: string): Promise<BankIdLogin> {
   const who = { userId: actor.id, cottageId: null };
   const poll = await bankId.poll(db, token, who);
   if (!poll) throw new ApiError(400, 'cottage.bankidError');
@@ -34,7 +32,7 @@ export async function completeBankIdLogin(db: Db, actor: SessionUser, token: str
   if (poll.status === 'failed' || !poll.user) throw new ApiError(400, FAILURES[poll.hintCode ?? ''] ?? 'cottage.bankidError');
   const profile = await getUser(db, actor.id);
   const mismatches = bankIdMismatches(profile, poll.user);
-  if (mismatches.length) return { status: 'mismatch', body: mismatchBody(locale, profile, poll.user, mismatches) };
+  if (mismatches.length) throw mismatch(profile, poll.user, mismatches);
   // Used once: a second collect of the same session is refused.
   if (!(await bankId.consume(db, token, who))) throw new ApiError(400, 'cottage.bankidError');
   const now = new Date();
@@ -48,16 +46,12 @@ export async function completeBankIdLogin(db: Db, actor: SessionUser, token: str
   return { status: 'success' };
 }
 
-function mismatchBody(locale: Locale, profile: UserRow, user: BankIdUser, fields: BankIdField[]) {
+function mismatch(profile: UserRow, user: BankIdUser, fields: BankIdField[]) {
   const values: Record<BankIdField, [string | null, string | null]> = {
     first_name: [profile.firstName, user.givenName],
     last_name: [profile.lastName, user.surname],
     birthday: [profile.birthday, birthDateOf(user.personalNumber)],
   };
-  return {
-    message: translate(locale, 'cottage.bankidMismatch'),
-    code: 'INFORMATION_MISSMATCH',
-    error: 'INFORMATION_MISSMATCH',
-    errors: fields.map((field) => ({ field, message: translate(locale, `cottage.bankidMismatch_${field}`), profile: values[field][0], bankid: values[field][1] })),
-  };
+  const errors = fields.map((field) => ({ field, message: `cottage.bankidMismatch_${field}`, detail: { profile: values[field][0], bankid: values[field][1] } }));
+  return new ApiError(400, 'cottage.bankidMismatch', errors, {}, {}, 'INFORMATION_MISSMATCH');
 }

@@ -115,12 +115,26 @@ for (const lang of ['sv', 'en'] as const) {
           { path: '/dashboard/to-do' },
           { path: '/dashboard/news' },
           { path: '/dashboard/change-password' },
+          { path: '/dashboard/profile', ready: 'form', name: '/dashboard/profile' },
+          { path: '/dashboard/profile?next=/bookings&booking=true', ready: 'form', name: '/dashboard/profile (completing for a booking)' },
           { path: `/${lang}/stuga/3`, ready: '#contact-host', name: '/[lang]/stuga/[id] (contact form)' },
           { path: '/dashboard/no-such-page', name: 'not found (signed in)' },
         ],
         lang,
         'guest',
       );
+      // The profile's dialogs: the password prompt of a STRICT save and the account deletion.
+      await page.goto('/dashboard/profile');
+      await page.locator('form').first().waitFor();
+      await page.locator('input[name="phone_2"]').fill('+46812345678');
+      await page.locator('button[type="submit"]').first().click();
+      await page.getByRole('dialog').waitFor();
+      expect.soft((await axe(page)).violations, 'profile: password prompt').toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: lang === 'sv' ? 'Radera mitt konto' : 'Delete my account' }).click();
+      await page.getByRole('dialog').waitFor();
+      expect.soft((await axe(page)).violations, 'profile: delete account').toEqual([]);
     });
 
     test('as a host', async ({ browser }) => {
@@ -151,6 +165,7 @@ for (const lang of ['sv', 'en'] as const) {
           { path: '/dashboard/news' },
           { path: news!, name: '/dashboard/news/[id]' },
           { path: '/dashboard/change-password' },
+          { path: '/dashboard/profile', ready: 'form', name: '/dashboard/profile' },
           { path: `/${lang}/stuga/3`, name: '/[lang]/stuga/[id] (own ad)' },
           { path: `/${lang}/stuga/4`, ready: 'main', name: '/[lang]/stuga/[id] (own ad, not published: preview)' },
         ],
