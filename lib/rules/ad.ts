@@ -94,3 +94,9 @@ export type Dac7Facts = { property_designation: string | null; address_street: s
 export const dac7Missing = (c: Dac7Facts): (keyof Dac7Facts)[] =>
   (['property_designation', 'address_street', 'address_postal_code', 'address_city'] as const).filter((k) => !c[k] || !String(c[k]).trim());
 export const dac7Valid = (c: Dac7Facts) => dac7Missing(c).length === 0;
+
+/** The required steps an ad still lacks if it took commission (SPEC §4): commission asks more of base and calendar. */
+export function stepsMissingForCommission(ad: AdFacts): AdStep[] {
+  const steps = adSteps({ ...ad, commission: true });
+  return REQUIRED_AD_STEPS.filter((step) => !steps[step]);
+}

@@ -127,7 +127,6 @@ export const imageUploadSchema = z.object({ fileName: safeString().check(z.minLe
 export const imagesReorderSchema = z.object({ ids: z.array(idNumber).check(z.minLength(1), z.maxLength(200)) });
 
 export const createCottageSchema = z.object({ commission: z._default(z.nullable(z.literal(false)), null) });
-export const commissionSchema = z.object({ commission: z.boolean() });
 export const tagSchema = z.object({ tag: safeString().check(z.trim(), z.minLength(2, required), z.maxLength(40, withValues('validation.maxChars', { max: 40 }))) });
 
 /** Which dialog (group) each editable field belongs to. */
@@ -159,3 +158,18 @@ export const AD_TERMS = ['general_conditions', 'booking_terms', 'no_contact_outs
 const ticked = z.literal(true, { error: 'cottage.termsRequired' });
 export const adTermsBody = z.object({ general_conditions: ticked, booking_terms: ticked, no_contact_outside: ticked });
 export type AdTerms = z.infer<typeof adTermsBody>;
+
+/** POST /api/cottages/{id}/commission: choosing commission sends the ad for review, so its terms are ticked too (SPEC §4, §5). */
+export const commissionSchema = z
+  .object({
+    commission: z.boolean(),
+    general_conditions: z.optional(z.boolean()),
+    booking_terms: z.optional(z.boolean()),
+    no_contact_outside: z.optional(z.boolean()),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (!v.commission) return;
+      for (const name of AD_TERMS) if (v[name] !== true) ctx.issues.push({ code: 'custom', path: [name], message: 'cottage.termsRequired', input: v[name] });
+    }),
+  );

@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { validate, type Api } from '../http/api';
 import type { SessionUser } from '../http/context';
 import { notFound } from '../http/errors';
-import { approveAd, createAd, createAdTag, createLastMinute, deleteAd, listAdTags, sendForReview, setHidden } from '../services/cottage-ads';
+import { approveAd, chooseCommission, createAd, createAdTag, createLastMinute, deleteAd, listAdTags, sendForReview, setHidden } from '../services/cottage-ads';
 import { deleteLastMinute, listLastMinutes, readCalendar, saveCalendar, visitStats } from '../services/cottage-calendar';
 import { updateCottage } from '../services/cottage-update';
 import { verifyAd } from '../services/cottage-verify';
@@ -68,11 +68,9 @@ export function cottageRoutes(api: Api) {
 
   // POST /api/cottages/:id/commission — the payment model, once: commission (sends for review) or fixed price
   api.route(
-    { method: 'post', path: '/api/cottages/:id/commission', auth: 'user', tag: 'cottages', summary: 'Choose commission', body: commissionSchema, response: cottageSchema },
+    { method: 'post', path: '/api/cottages/:id/commission', auth: 'user', tag: 'cottages', summary: 'Choose commission (with the terms dialog\'s three boxes)', body: commissionSchema, response: cottageSchema },
     async ({ db, user, params, body }) => {
-      const row = await owned(db, user, params);
-      await updateCottage(db, row, await cottageDto(db, row), { commission: body.commission });
-      return cottageDto(db, await loadAny(db, row.id));
+      return chooseCommission(db, await owned(db, user, params), body.commission);
     },
   );
 

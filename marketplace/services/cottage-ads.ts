@@ -8,6 +8,7 @@ import { ApiError } from '../http/errors';
 import { deleteImageFiles } from './image-files';
 import { cottageDto, loadAny, touch, type CottageRow } from './cottages';
 import { getUser, userDto } from './users';
+import { updateCottage } from './cottage-update';
 
 // An ad's life (SPEC §4 "Ad lifecycle"): created, sent for review, approved, hidden, deleted; its tags and deals.
 
@@ -35,6 +36,13 @@ export async function sendForReview(db: Db, row: CottageRow) {
   const dto = await cottageDto(db, row);
   if (!dto.complete || dto.commission !== true) throw new ApiError(400, 'cottage.notComplete');
   if (!row.askedForReviewAt) await touch(db, row.id, { askedForReviewAt: new Date(), termsAcceptedAt: new Date() });
+  return cottageDto(db, await loadAny(db, row.id));
+}
+
+/** POST /api/cottages/{id}/commission (the payment page, SPEC §4): the payment model; commission sends a complete ad for review, its terms accepted. */
+export async function chooseCommission(db: Db, row: CottageRow, commission: boolean) {
+  await updateCottage(db, row, await cottageDto(db, row), { commission });
+  if (commission) await touch(db, row.id, { termsAcceptedAt: row.termsAcceptedAt ?? new Date() });
   return cottageDto(db, await loadAny(db, row.id));
 }
 

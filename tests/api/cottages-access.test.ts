@@ -48,7 +48,7 @@ beforeAll(async () => {
     { method: 'GET', path: (id) => `/api/cottages/${id}` },
     { method: 'PUT', path: (id) => `/api/cottages/${id}`, body: () => ({ title_sv: 'Kapad', description_sv: 'Kapad annons' }) },
     { method: 'DELETE', path: (id) => `/api/cottages/${id}` },
-    { method: 'POST', path: (id) => `/api/cottages/${id}/commission`, body: () => ({ commission: true }) },
+    { method: 'POST', path: (id) => `/api/cottages/${id}/commission`, body: () => ({ commission: true, ...TERMS_TICKED }) },
     { method: 'POST', path: (id) => `/api/cottages/${id}/send-for-review`, body: () => TERMS_TICKED },
     { method: 'POST', path: (id) => `/api/cottages/${id}/hide` },
     { method: 'POST', path: (id) => `/api/cottages/${id}/activate` },

@@ -554,7 +554,7 @@ describe('PUT /api/cottages/:id', () => {
       const { token } = await host(h);
       for (const choose of [
         (id: number) => h.call('PUT', `/api/cottages/${id}`, { token, body: { commission: true } }),
-        (id: number) => h.call('POST', `/api/cottages/${id}/commission`, { token, body: { commission: true } }),
+        (id: number) => h.call('POST', `/api/cottages/${id}/commission`, { token, body: { commission: true, ...TERMS_TICKED } }),
       ]) {
         const { id } = await createCottage(h, token);
         await update(h, token, id, { ...TEXT, area: 40, beds: 2 });
@@ -587,8 +587,15 @@ describe('PUT /api/cottages/:id', () => {
       const bad = await h.call('POST', `/api/cottages/${id}/commission`, { token, body: {} });
       expect(bad.status).toBe(400);
       expect(bad.json.errors?.[0]?.field).toBe('commission');
-      const chosen = await h.call('POST', `/api/cottages/${id}/commission`, { token, body: { commission: true } });
+      // Commission sends the ad for review: the terms dialog's three boxes come along (SPEC §5).
+      const before = await snapshot(h, id);
+      const unticked = await h.call('POST', `/api/cottages/${id}/commission`, { token, body: { commission: true, ...TERMS_TICKED, booking_terms: false } });
+      expect(unticked.status).toBe(400);
+      expect(unticked.json.errors).toEqual([{ field: 'booking_terms', message: 'Tick the box to continue' }]);
+      expect(await snapshot(h, id)).toEqual(before);
+      const chosen = await h.call('POST', `/api/cottages/${id}/commission`, { token, body: { commission: true, ...TERMS_TICKED } });
       expect(chosen.status).toBe(200);
+      expect((await row(h, id))?.termsAcceptedAt).toBeInstanceOf(Date);
       expect(asCottage(chosen.json)).toMatchObject({ id, commission: true, status: 'SENT_FOR_REVIEW' });
       expect((await row(h, id))?.askedForReviewAt).toBeInstanceOf(Date);
       const changed = await h.call('POST', `/api/cottages/${id}/commission`, { token, body: { commission: false } });

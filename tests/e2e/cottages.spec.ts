@@ -1,9 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { GUEST, HOST, signIn } from './helpers';
+import { ADMIN, GUEST, HOST, signIn } from './helpers';
 import sharp from 'sharp';
 import { addImage, fillCalendar, fillPosition, fillText, jpeg, saveStep as save, verifyWithBankId } from './ad-steps';
-
-const ADMIN = { email: 'admin@example.com', password: 'demo-admin-1' };
 
 async function signedIn(page: Page, who: { email: string; password: string }) {
   await page.goto('/dashboard/login');

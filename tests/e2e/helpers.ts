@@ -2,6 +2,7 @@ import { expect, type Browser, type Page } from '@playwright/test';
 
 export const HOST = { email: 'host@example.com', password: 'demo-host-1' };
 export const GUEST = { email: 'guest@example.com', password: 'demo-guest-1' };
+export const ADMIN = { email: 'admin@example.com', password: 'demo-admin-1' };
 
 /** Signs in through the login page's two steps (e-mail, then password). */
 export async function signIn(page: Page, email: string, password: string) {

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { GUEST, HOST, acceptAndPay, as, contactHost, day, fillOffer, followMailLink, sendOffer, signIn } from './helpers';
+import { ADMIN, GUEST, HOST, acceptAndPay, as, contactHost, day, fillOffer, followMailLink, sendOffer, signIn } from './helpers';
+import { addImage, fillCalendar, fillPosition, fillText, saveStep, verifyWithBankId } from './ad-steps';
 
 const COMPANY = { email: 'company@example.com', password: 'demo-company-1' };
 
@@ -78,6 +79,79 @@ test('a new guest completes the profile from the offer, sets a password, is sent
 
   await acceptAndPay(guest, '4970 1051 9192 3460');
   await expect(guest.getByTestId('status-banner')).toHaveAttribute('data-status', 'PAID');
+});
+
+test('a new host completes a company profile, publishes a commission ad through the terms dialog and sends an offer', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const page = await (await browser.newContext()).newPage();
+  await newUser(page, 'newhost');
+
+  // The company profile, then the password: the profile is complete.
+  await page.goto('/dashboard/profile');
+  await fillPerson(page);
+  await page.getByLabel('Jag hyr ut eller bokar som').selectOption('LEGAL');
+  await page.getByLabel('Företagsform').selectOption('BUSINESS');
+  await page.getByLabel('Företagsnamn').fill('Strömstugor AB');
+  await page.getByLabel('Organisationsnummer').fill('556677-8899');
+  await page.getByLabel('Momsregistrerad').selectOption('YES');
+  await page.getByLabel('Momsregistreringsnummer').fill('SE556677889901');
+  await page.getByLabel('Momssats (%)').fill('25');
+  await page.getByRole('button', { name: 'Spara', exact: true }).click();
+  await expect(page.getByText('Dina uppgifter har sparats')).toBeVisible();
+  await page.getByLabel('Lösenord', { exact: true }).and(page.locator('input')).fill('ny-vard-1');
+  await page.getByLabel('Upprepa lösenordet').fill('ny-vard-1');
+  await page.getByRole('button', { name: 'Spara lösenord' }).click();
+  await expect(page.getByText('Ditt lösenord har sparats')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Företagsnamn')).toHaveValue('Strömstugor AB');
+
+  // A new ad, every required step, BankID as the profile's own person.
+  await page.goto('/dashboard/cottages');
+  await page.getByRole('link', { name: 'Skapa ny annons' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/cottages\/new$/);
+  await page.getByRole('button', { name: 'Skapa annons' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/cottages\/\d+\/base$/);
+  const editor = page.url().replace(/\/base$/, '');
+  const adId = Number(editor.split('/').pop());
+  await page.getByLabel('Yta (m²)').fill('48');
+  await page.getByLabel('Bäddar', { exact: true }).fill('4');
+  await page.getByLabel('Typ av boende').selectOption({ label: 'Stuga' });
+  await page.getByLabel('Vad hyr du ut?').selectOption({ label: 'Hela bostaden' });
+  await saveStep(page);
+  await fillText(page, 'Strömstugan');
+  await fillPosition(page, true);
+  await page.getByRole('link', { name: 'Plats', exact: true }).click();
+  await page.getByLabel('Lägg till ort').selectOption({ label: 'Rättvik' });
+  await saveStep(page);
+  await fillCalendar(page);
+  await addImage(page);
+  await verifyWithBankId(page, editor, 'Linnea Ström');
+
+  // Continue leads to the payment page; commission asks for the three terms first (SPEC §5).
+  await page.getByRole('link', { name: 'Fortsätt' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/cottages/${adId}/payment$`));
+  await expect(page.getByRole('heading', { name: `Betalning för annons #${adId}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Välj provision' }).click();
+  const terms = page.getByRole('dialog', { name: 'Välj provision' });
+  await terms.getByRole('button', { name: 'Välj provision' }).click();
+  await expect(terms.getByText('Kryssa i rutan för att fortsätta')).toHaveCount(3);
+  await terms.getByLabel('Jag godkänner Stugas allmänna villkor').check();
+  await terms.getByLabel('Jag godkänner bokningsvillkoren för uthyrare').check();
+  await terms.getByLabel('Jag kontaktar inte gäster och tar inte emot betalning utanför tjänsten').check();
+  await terms.getByRole('button', { name: 'Välj provision' }).click();
+  await expect(page.getByText('Klart! Vi granskar din annons, normalt inom 24 timmar.')).toBeVisible();
+
+  // The marketplace approves; a guest writes; the new host sends an offer.
+  const admin = await as(browser, ADMIN);
+  await admin.goto(`/sv/stuga/${adId}`);
+  await admin.getByRole('button', { name: 'Godkänn annonsen' }).click();
+  await expect(admin.getByText('Förhandsgranskning: annonsen är inte publicerad än.')).toBeHidden();
+  const guest = await as(browser, GUEST);
+  const conversationPath = await contactHost(guest, adId, 'Hej! Är Strömstugan ledig i juli?');
+  await fillOffer(page, conversationPath, { checkIn: day(220), checkOut: day(224), total: '6400', guests: '3' });
+  const bookingPath = await sendOffer(page);
+  await guest.goto(bookingPath);
+  await expect(guest.getByTestId('status-banner')).toHaveAttribute('data-status', 'PENDING');
 });
 
 test('a STRICT user confirms a save with the password; a wrong one is explained in the prompt', async ({ browser }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adSteps, canDeleteListing, createListingPath, isAdComplete, listingStatus, REQUIRED_AD_STEPS, type AdFacts } from '@/lib/rules/ad';
+import { adSteps, canDeleteListing, createListingPath, isAdComplete, listingStatus, REQUIRED_AD_STEPS, stepsMissingForCommission, type AdFacts } from '@/lib/rules/ad';
 import { propertyDesignationError } from '@/lib/rules/property-designation';
 import { pricingSchema } from '@/lib/schemas/cottage';
 import { lastMinuteSchema } from '@/lib/schemas/last-minute';
@@ -82,6 +82,13 @@ describe('ad completeness (SPEC §4)', () => {
     expect(adSteps(noAddress).position).toBe(false);
     expect(adSteps({ ...noAddress, commission: null }).position).toBe(false);
     expect(adSteps({ ...noAddress, commission: false }).position).toBe(true);
+  });
+  it('an undecided ad lists what commission would still need (the payment page links them)', () => {
+    const undecided: AdFacts = { ...complete, commission: null, rent_out_type: null, calendar: [{ from: '2027-06-01', to: '2027-07-01', state: 1 }] };
+    expect(isAdComplete(undecided)).toBe(true);
+    expect(stepsMissingForCommission(undecided)).toEqual(['base', 'calendar']);
+    expect(stepsMissingForCommission({ ...complete, commission: null })).toEqual([]);
+    expect(stepsMissingForCommission(empty)).toEqual(REQUIRED_AD_STEPS);
   });
   it('verify is done by verification or by review', () => {
     expect(adSteps({ ...complete, verified_at: null }).verify).toBe(false);

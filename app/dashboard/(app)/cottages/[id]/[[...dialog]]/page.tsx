@@ -9,10 +9,11 @@ import { EDITOR_DIALOGS, type EditorDialog } from '@/components/cottages/editor/
 import { StepLoader } from '@/components/cottages/editor/step-loader';
 import { VisitsChart } from '@/components/cottages/editor/visits-chart';
 import { StatusLabel } from '@/components/cottages/status-label';
-import type { Cottage, CottageTag, LastMinute, VisitStats } from '@/lib/schemas/cottage-dto';
+import type { CottageTag, LastMinute, VisitStats } from '@/lib/schemas/cottage-dto';
 import { Notice } from '@/components/ui/notice';
 import { PageTitle } from '@/components/ui/page-title';
-import { apiGet, ApiResponseError } from '@/lib/api/server';
+import { apiGet } from '@/lib/api/server';
+import { loadOwnCottage } from '@/components/cottages/load-cottage';
 import type { Locale } from '@/lib/constants';
 import { AD_STEPS, REQUIRED_AD_STEPS } from '@/lib/rules/ad';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
@@ -31,25 +32,19 @@ const stepHref = (id: number, step: string) => `/dashboard/cottages/${id}/${step
 // /dashboard/cottages/{id} and /dashboard/cottages/{id}/{dialog} — the ad editor
 export default async function CottageEditorPage({ params }: { params: Promise<Params> }) {
   const { id, dialog: dialogPath } = await params;
-  if (!/^\d{1,9}$/.test(id) || (dialogPath && dialogPath.length > 1)) notFound();
+  if (dialogPath && dialogPath.length > 1) notFound();
   const dialog = dialogPath?.[0];
   if (dialog && !(EDITOR_DIALOGS as readonly string[]).includes(dialog)) notFound();
   const t = await getTranslations('cottage');
   const locale = (await getLocale()) as Locale;
 
-  let cottage: Cottage;
-  try {
-    cottage = await apiGet<Cottage>(`/api/cottages/${id}`);
-  } catch (error) {
-    if (error instanceof ApiResponseError && error.code === 'errors.notOwner') {
-      return (
-        <div className="max-w-2xl">
-          <Notice tone="error">{t('notAllowed')}</Notice>
-        </div>
-      );
-    }
-    if (error instanceof ApiResponseError && error.status === 404) notFound();
-    throw error;
+  const cottage = await loadOwnCottage(id);
+  if (cottage === 'notAllowed') {
+    return (
+      <div className="max-w-2xl">
+        <Notice tone="error">{t('notAllowed')}</Notice>
+      </div>
+    );
   }
   const [stats, deals, tags] = await Promise.all([
     apiGet<VisitStats>(`/api/cottages/${id}/stats`),
