@@ -41,6 +41,17 @@ export const userCoreDto = z.object({
   vat_number: text,
   /** Percent with at most one decimal (stored in tenths). */
   vat_rate: z.nullable(z.number()),
+  /** The payout account (SPEC §5 payout person): shown to its owner only. */
+  iban: text,
+  bank_owner: text,
+  hq_address1: text,
+  hq_address2: text,
+  hq_postal_code: text,
+  hq_city: text,
+  hq_country: text,
+  hq_region: text,
+  bank_account_added_at: z.nullable(instant),
+  payment_terms_accepted: z.boolean(),
   bankid_verified_at: z.nullable(instant),
   kyc_status: safeString(),
   booking_active: z.boolean(),
@@ -57,6 +68,8 @@ export const userDto = z.extend(userCoreDto, {
   has_fixed_cottages: z.boolean(),
 });
 export type User = z.infer<typeof userDto>;
+/** PUT /api/user/host-information: the user, and the bank's SCA step when the provider asks for one (SPEC §4 "Payout save"). */
+export const hostInformationDto = z.extend(userDto, { sca_bank_status: z.nullable(z.enum(['PENDING', 'ACTIVE'])), sca_bank_action_url: z.nullable(safeString()) });
 
 /** GET /api/auth/bankid/token: the session to collect, where the app starts, the first QR code. */
 export const bankIdLoginStartDto = z.object({ token: safeString(), app_url: safeString(), qr_svg: z.nullable(safeString()) });

@@ -9,6 +9,7 @@ import { sandboxTransactions, users } from '../db/schema';
 import { notConfigured } from '../http/errors';
 import { log } from '../log';
 import { randomToken } from '../services/crypto';
+import { mangoClient } from './mangopay-client';
 
 export type CardType = 'CB_VISA_MASTERCARD' | 'AMEX';
 export type RemotePayIn = { id: string; status: 'CREATED' | 'SUCCEEDED' | 'FAILED'; amount: number; resultCode: string | null; resultMessage: string | null };
@@ -177,12 +178,7 @@ type MangoOptions = { headers: Record<string, string> };
 const once = (key: string): MangoOptions => ({ headers: { 'Idempotency-Key': key } });
 
 export function mangopayProvider(settings: { clientId: string; apiKey: string; baseUrl: string; walletId: string; platformUserId: string }): PaymentProvider {
-  let client: Promise<MangoApi> | null = null;
-  const api = () =>
-    (client ??= import('mangopay2-nodejs-sdk').then((m) => {
-      const Mango = (m as unknown as { default: new (o: Record<string, string>) => MangoApi }).default;
-      return new Mango({ clientId: settings.clientId, clientApiKey: settings.apiKey, baseUrl: settings.baseUrl });
-    }));
+  const api = () => mangoClient<MangoApi>(settings);
   const money = (amount: number): MangoMoney => ({ Currency: 'SEK', Amount: amount });
 
   /** The user's MangoPay id, created (as a payer) on first use and kept. */

@@ -68,7 +68,15 @@ export function cottageRoutes(api: Api) {
 
   // POST /api/cottages/:id/commission — the payment model, once: commission (sends for review) or fixed price
   api.route(
-    { method: 'post', path: '/api/cottages/:id/commission', auth: 'user', tag: 'cottages', summary: 'Choose commission (with the terms dialog\'s three boxes)', body: commissionSchema, response: cottageSchema },
+    {
+      method: 'post',
+      path: '/api/cottages/:id/commission',
+      auth: 'user',
+      tag: 'cottages',
+      summary: "Choose commission (with the terms dialog's three boxes)",
+      body: commissionSchema,
+      response: cottageSchema,
+    },
     async ({ db, user, params, body }) => {
       return chooseCommission(db, await owned(db, user, params), body.commission);
     },

@@ -4,13 +4,15 @@ import QRCode from 'qrcode';
 import { todayInStockholm } from '@/lib/rules/dates';
 import { resetPasswordForm } from '@/lib/schemas/auth';
 import { messageAnswer, safeString } from '@/lib/schemas/common';
-import { bankIdLoginDto, bankIdLoginStartDto, userDto } from '@/lib/schemas/user-dto';
+import { bankIdLoginDto, bankIdLoginStartDto, hostInformationDto, userDto } from '@/lib/schemas/user-dto';
+import { hostInformationBody } from '@/lib/schemas/payout';
 import { bankIdLoginBody, deleteAccountBody, profileSchema } from '@/lib/schemas/profile';
 import { fileAnswer, validate, type Api } from '../http/api';
 import { bankId } from '../providers/bankid';
 import { deleteAccount, exportData, setFirstPassword } from '../services/account';
 import { completeBankIdLogin } from '../services/bankid-login';
 import { saveProfile } from '../services/profile';
+import { saveHostInformation } from '../services/host-information';
 import { hit, limits, perKey, userKey } from '../services/rate-limit';
 
 const qrSvg = (data: string | null) => (data ? QRCode.toString(data, { type: 'svg', margin: 2, errorCorrectionLevel: 'L' }) : Promise.resolve(null));
@@ -32,6 +34,20 @@ export function profileRoutes(api: Api) {
       if (query.authenticate) return setFirstPassword(db, user, validate(resetPasswordForm, body).password);
       return saveProfile(db, user, validate(profileSchema(todayInStockholm()), body));
     },
+  );
+
+  // PUT /api/user/host-information — the payout details and bank account (SPEC §4 "Payout save", §5 "Payout person")
+  api.route(
+    {
+      method: 'put',
+      path: '/api/user/host-information',
+      auth: 'user',
+      tag: 'user',
+      summary: 'Save the host information and the payout bank account',
+      body: hostInformationBody,
+      response: hostInformationDto,
+    },
+    async ({ db, user, body }) => saveHostInformation(db, user, body),
   );
 
   // DELETE /api/user — delete the account (SPEC §5): the box ticked and the phrase typed, no ads left

@@ -108,7 +108,7 @@ export async function saveProfile(db: Db, actor: SessionUser, body: ProfileBody)
 }
 
 /** SPEC §4: STRICT users confirm a save; BankID-verified ones with BankID, the others with their password. */
-async function confirmSave(db: Db, actor: SessionUser, row: UserRow, password: string | undefined) {
+export async function confirmSave(db: Db, actor: SessionUser, row: UserRow, password: string | undefined) {
   if (row.type !== 'STRICT') return;
   if (row.bankidVerifiedAt) {
     if (!(await bankIdSessionOf(db, actor))) throw new ApiError(403, 'profile.bankidRequired');

@@ -107,6 +107,8 @@ const rules: Record<string, Rule> = {
   'PUT /api/user': self({ body: (_w, role) => (role === 'anonymous' ? {} : profileBody(userOf(role).username, { password: 'secret-pass-1' })) }),
   'DELETE /api/user': { auth: 'user', area: 'user', body: () => ({ confirm: true, phrase: 'not the phrase' }), outcomes: { others: { status: 400, code: 'profile.deletePhrase' } } },
   'GET /api/user/export': self(),
+  // A body no rule accepts: every role is refused on its own account (incomplete profile or the IBAN), nothing stored.
+  'PUT /api/user/host-information': { auth: 'user', area: 'user', body: () => ({ iban: 'SE00 0000', owner: '', tin_number: '1' }), outcomes: { others: { status: 400 } } },
   'GET /api/auth/bankid/token': self(),
   'POST /api/auth/bankid/login': { auth: 'user', area: 'user', body: () => ({ token: NO_SUCH_TOKEN }), outcomes: { others: { status: 400, code: 'cottage.bankidError' } } },
   'PUT /api/user/change-password': self({ body: () => ({ old_password: 'secret-pass-1', password: 'secret-pass-1' }) }),

@@ -84,6 +84,7 @@ const targets: Record<string, Target> = {
   'POST /api/user': { as: 'anonymous', query: '?autenticate=yes' },
   'PUT /api/user/change-password': { as: 'throwaway', why: 'a right old password signs out the user’s other sessions: a user of its own' },
   'PUT /api/user': { as: 'throwaway', why: 'the profile save: a user of its own (STRICT, so every save also needs the password)' },
+  'PUT /api/user/host-information': { as: 'throwaway', why: 'the payout details: a user of its own (a body that passes creates its account in the MangoPay emulation)' },
   'DELETE /api/user': { as: 'host', why: 'the host owns ads, so no body can delete the account the other targets use' },
   'POST /api/auth/bankid/login': { as: 'host' },
   'PATCH /api/user/todo': { as: 'guest', hints: (w) => ({ id: fc.oneof(someOf([w.booking.id, w.conversationId]), { arbitrary: fc.integer({ min: 1, max: 2_147_483_647 }), weight: 1 }) }) },
@@ -93,6 +94,7 @@ const targets: Record<string, Target> = {
   'POST /api/cottages/tags': { as: 'host' },
   'PUT /api/cottages/:id': { as: 'host', params: (w) => ({ id: w.spare.id }), bodies: cottageUpdateBodies, why: 'rewrites the ad: a spare one' },
   'POST /api/cottages/:id/commission': { as: 'host', params: (w) => ({ id: w.spare.id }), why: 'chosen once: a spare ad' },
+  'POST /api/cottages/:id/send-for-review': { as: 'host', params: (w) => ({ id: w.spare.id }), why: 'the terms boxes; a spare ad (not complete, so a body that passes is refused as incomplete)' },
   'POST /api/cottages/:id/verify': { as: 'host', params: (w) => ({ id: w.spare.id }), why: 'starts BankID sessions: a spare ad' },
   'PUT /api/cottages/:id/calendar': {
     as: 'host',

@@ -1,4 +1,4 @@
-import { pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * The local BankID RP API emulation's orders (STUGA_SANDBOX=1 only): what the BankID app would hold.
@@ -21,4 +21,20 @@ export const sandboxBankidOrders = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('sandbox_bankid_orders_autostart_key').on(t.autoStartToken)],
+);
+
+/**
+ * The MangoPay emulation's users, bank accounts and KYC documents (providers/mangopay-emulation.ts):
+ * each one the JSON MangoPay would answer for it, under MangoPay's kind of id.
+ */
+export const sandboxMangoObjects = pgTable(
+  'sandbox_mango_objects',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    ownerId: varchar('owner_id', { length: 40 }),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_mango_objects_owner_idx').on(t.ownerId, t.kind)],
 );

@@ -52,6 +52,13 @@ export const users = pgTable(
     kycStatus: varchar('kyc_status', { length: 12 }).notNull().default('UNVERIFIED'),
     /** The user's id at the payment provider (MangoPay), made on their first payment or payout. */
     mangoUserId: varchar('mango_user_id', { length: 40 }),
+    /** The payout bank account (SPEC §5 payout person): IBAN without spaces, its owner, and its id at the provider. */
+    iban: varchar('iban', { length: 34 }),
+    bankOwner: varchar('bank_owner', { length: 255 }),
+    mangoBankAccountId: varchar('mango_bank_account_id', { length: 40 }),
+    bankAccountAddedAt: timestamp('bank_account_added_at', { withTimezone: true }),
+    /** When the host accepted the payment provider's terms (asked with the first host information). */
+    paymentTermsAcceptedAt: timestamp('payment_terms_accepted_at', { withTimezone: true }),
     bookingActive: boolean('booking_active').notNull().default(false),
     bookingValid: boolean('booking_valid').notNull().default(false),
     canChangeName: boolean('can_change_name').notNull().default(true),

@@ -1,0 +1,18 @@
+// SPEC §5 "Payout person" and §9: the rules of a host's payout details, shared by the form and the API.
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+
+/** Countries whose addresses need a region (state). */
+export const REGION_COUNTRIES = ['CA', 'US', 'MX'] as const;
+export const needsRegion = (country: string | null | undefined) => (REGION_COUNTRIES as readonly string[]).includes(country ?? '');
+
+/** SPEC §5: spaces and hyphens are stripped before the IBAN is sent (and stored), letters upper-cased. */
+export const cleanIban = (value: string) => electronicFormatIBAN(value.replace(/[\s-]/g, '')) ?? '';
+
+/** A valid IBAN of any country (length, country format and the mod-97 check digits). */
+export const isIban = (value: string) => isValidIBAN(cleanIban(value));
+
+/** Shown as 'SE45 5000 …': the IBAN in groups of four, the last four visible only. */
+export function maskedIban(iban: string): string {
+  const clean = cleanIban(iban);
+  return clean.length > 8 ? `${clean.slice(0, 4)} •••• ${clean.slice(-4)}` : clean;
+}

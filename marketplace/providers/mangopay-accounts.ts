@@ -1,0 +1,122 @@
+import 'server-only';
+import { config } from '../config';
+import { ApiError, notConfigured } from '../http/errors';
+import { log } from '../log';
+import { mangoClient, type MangoSettings } from './mangopay-client';
+import { mangopayEmulationUrl } from './mangopay-emulation';
+
+// The host's payout account at MangoPay (SPEC §4 "Identity and payout"): the host as an OWNER user
+// (natural, or legal for a company) and the IBAN bank account payouts go to. One adapter on the
+// official SDK; in the sandbox it is pointed at the local emulation of MangoPay's API.
+
+type Address = { AddressLine1: string; AddressLine2?: string | null; City: string; Region?: string | null; PostalCode: string; Country: string };
+type MangoUser = { Id: string; PersonType: 'NATURAL' | 'LEGAL' };
+type MangoAccountsApi = {
+  Users: {
+    create(data: Record<string, unknown>): Promise<MangoUser>;
+    update(data: Record<string, unknown>): Promise<MangoUser>;
+    get(id: string): Promise<MangoUser>;
+    createBankAccount(userId: string, data: Record<string, unknown>): Promise<{ Id: string }>;
+    deactivateBankAccount(userId: string, accountId: string): Promise<unknown>;
+  };
+};
+
+/** Who the payout account belongs to: the profile's person, and the company for legal hosts. */
+export type AccountHolder = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  birthday: string;
+  nationality: string;
+  countryOfResidence: string;
+  address: Address;
+  company: { type: 'BUSINESS' | 'ORGANIZATION' | 'SOLETRADER'; name: string; number: string | null; headquarters: Address } | null;
+};
+
+async function settings(): Promise<MangoSettings> {
+  if (config.mangopay) return config.mangopay;
+  if (config.sandbox) return { clientId: 'stuga-sandbox', apiKey: 'sandbox-key', baseUrl: await mangopayEmulationUrl() };
+  throw notConfigured();
+}
+const api = async () => mangoClient<MangoAccountsApi>(await settings());
+
+/** Birthdays go to MangoPay as Unix seconds at midnight UTC. */
+const unixDay = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000);
+
+function userBody(holder: AccountHolder): Record<string, unknown> {
+  const common = { Email: holder.email, TermsAndConditionsAccepted: true, UserCategory: 'OWNER' };
+  if (!holder.company) {
+    return {
+      ...common,
+      PersonType: 'NATURAL',
+      FirstName: holder.firstName,
+      LastName: holder.lastName,
+      Birthday: unixDay(holder.birthday),
+      Nationality: holder.nationality,
+      CountryOfResidence: holder.countryOfResidence,
+      Address: holder.address,
+    };
+  }
+  return {
+    ...common,
+    PersonType: 'LEGAL',
+    LegalPersonType: holder.company.type,
+    Name: holder.company.name,
+    CompanyNumber: holder.company.number ?? undefined,
+    HeadquartersAddress: holder.company.headquarters,
+    LegalRepresentativeFirstName: holder.firstName,
+    LegalRepresentativeLastName: holder.lastName,
+    LegalRepresentativeBirthday: unixDay(holder.birthday),
+    LegalRepresentativeNationality: holder.nationality,
+    LegalRepresentativeCountryOfResidence: holder.countryOfResidence,
+    LegalRepresentativeEmail: holder.email,
+    LegalRepresentativeAddress: holder.address,
+  };
+}
+
+/** MangoPay's 400 with its field errors becomes our 400 on the form ('Error in form!'); anything else is the provider failing. */
+function providerError(error: unknown): never {
+  const status = (error as { status?: number; response?: { status?: number } })?.status ?? (error as { response?: { status?: number } })?.response?.status;
+  if (status === 400) {
+    const fields = Object.keys((error as { errors?: Record<string, string> })?.errors ?? {});
+    log.info({ fields }, 'mangopay refused the payout account');
+    throw new ApiError(
+      400,
+      fields.some((f) => f.startsWith('IBAN')) ? 'payout.ibanInvalid' : 'errors.form',
+      fields.some((f) => f.startsWith('IBAN')) ? [{ field: 'iban', message: 'payout.ibanInvalid' }] : [],
+    );
+  }
+  log.error({ err: error }, 'mangopay payout account failed');
+  throw new ApiError(503, 'payout.providerUnavailable');
+}
+
+export const payoutAccounts = {
+  /** The host at MangoPay: made on the first save, updated on later ones (a natural user stays natural). Answers its id. */
+  async saveHolder(mangoUserId: string | null, holder: AccountHolder): Promise<string> {
+    try {
+      const mango = await api();
+      const body = userBody(holder);
+      if (mangoUserId) {
+        const existing = await mango.Users.get(mangoUserId);
+        // MangoPay does not change a user's person type: a host who became a company gets a new user.
+        if (existing.PersonType === body.PersonType) return (await mango.Users.update({ ...body, Id: mangoUserId })).Id;
+      }
+      return (await mango.Users.create(body)).Id;
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      return providerError(error);
+    }
+  },
+  /** A new IBAN account for payouts; the one it replaces is deactivated (MangoPay never edits a bank account). */
+  async replaceIban(mangoUserId: string, account: { iban: string; owner: string; address: Address }, previous: string | null): Promise<string> {
+    try {
+      const mango = await api();
+      const created = await mango.Users.createBankAccount(mangoUserId, { Type: 'IBAN', IBAN: account.iban, OwnerName: account.owner, OwnerAddress: account.address });
+      if (previous && previous !== created.Id) await mango.Users.deactivateBankAccount(mangoUserId, previous).catch((error) => log.warn({ err: error }, 'old bank account not deactivated'));
+      return created.Id;
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      return providerError(error);
+    }
+  },
+};

@@ -1,0 +1,164 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { and, asc, eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { isValidIBAN } from 'ibantools';
+import { getDb } from '../db/client';
+import { sandboxMangoObjects } from '../db/schema';
+
+// A local emulation of the part of MangoPay's REST API v2.01 that the payout accounts use: OAuth,
+// natural and legal users, IBAN bank accounts. The same adapter (providers/mangopay-accounts.ts)
+// and the official SDK talk to it as to MangoPay; only its base URL differs. Objects live in the
+// database, so every instance's emulation answers for every object.
+
+type Json = Record<string, unknown>;
+type Kind = 'USER' | 'BANK_ACCOUNT';
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+/** MangoPay's answer to a bad request: 400 param_error with the fields that are wrong. */
+const paramError = (c: Context, errors: Record<string, string>) =>
+  c.json(
+    { Message: 'One or several required parameters are missing or incorrect. An incorrect resource ID also raises this kind of error.', Type: 'param_error', Id: newId('err'), Date: now(), errors },
+    400,
+  );
+const notFound = (c: Context) => c.json({ Message: 'The ressource does not exist', Type: 'ressource_not_found', Id: newId('err'), Date: now(), errors: {} }, 404);
+
+const ADDRESS = ['AddressLine1', 'City', 'PostalCode', 'Country'] as const;
+const NATURAL_OWNER = ['FirstName', 'LastName', 'Email', 'Birthday', 'Nationality', 'CountryOfResidence'] as const;
+const LEGAL_OWNER = ['Name', 'LegalPersonType', 'Email', 'LegalRepresentativeFirstName', 'LegalRepresentativeLastName', 'HeadquartersAddress'] as const;
+
+/** The fields MangoPay requires of a user of this kind and category: missing ones, as its `errors`. */
+function missingUserFields(personType: 'NATURAL' | 'LEGAL', body: Json): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const need = (field: string) => (errors[field] = `The ${field} field is required.`);
+  if (personType === 'NATURAL') {
+    for (const f of ['FirstName', 'LastName', 'Email'] as const) if (!body[f]) need(f);
+    if (body.UserCategory === 'OWNER') for (const f of NATURAL_OWNER) if (body[f] === undefined || body[f] === null || body[f] === '') need(f);
+  } else {
+    for (const f of LEGAL_OWNER) if (!body[f]) need(f);
+    const hq = body.HeadquartersAddress as Json | undefined;
+    if (hq) for (const f of ADDRESS) if (!hq[f]) need(`HeadquartersAddress.${f}`);
+  }
+  if (body.TermsAndConditionsAccepted !== true && body.UserCategory === 'OWNER') need('TermsAndConditionsAccepted');
+  return errors;
+}
+
+async function load(kind: Kind, id: string) {
+  const [row] = await (
+    await getDb()
+  )
+    .select()
+    .from(sandboxMangoObjects)
+    .where(and(eq(sandboxMangoObjects.id, id), eq(sandboxMangoObjects.kind, kind)))
+    .limit(1);
+  return row ?? null;
+}
+
+async function store(kind: Kind, id: string, ownerId: string | null, data: Json) {
+  await (await getDb()).insert(sandboxMangoObjects).values({ id, kind, ownerId, data }).onConflictDoUpdate({ target: sandboxMangoObjects.id, set: { data } });
+  return data;
+}
+
+async function bodyOf(c: Context): Promise<Json | null> {
+  const body = (await c.req.json().catch(() => null)) as unknown;
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Json) : null;
+}
+
+function emulation() {
+  const app = new Hono().basePath('/v2.01');
+  // OAuth client credentials: any Basic client id and key is accepted (the sandbox has no secrets).
+  app.post('/oauth/token', (c) => {
+    if (!c.req.header('authorization')?.startsWith('Basic ')) return c.json({ error: 'invalid_client' }, 401);
+    return c.json({ access_token: randomBytes(16).toString('hex'), token_type: 'Bearer', expires_in: 3600 });
+  });
+  app.use('/:client/*', async (c, next) => {
+    if (!c.req.header('authorization')?.startsWith('Bearer ')) return c.json({ Message: 'Authorization required', Type: 'authorization_required', errors: {} }, 401);
+    await next();
+  });
+
+  for (const type of ['natural', 'legal'] as const) {
+    const personType = type === 'natural' ? 'NATURAL' : 'LEGAL';
+    app.post(`/:client/users/${type}`, async (c) => {
+      const body = await bodyOf(c);
+      if (!body) return paramError(c, { body: 'A JSON body is required.' });
+      const errors = missingUserFields(personType, body);
+      if (Object.keys(errors).length) return paramError(c, errors);
+      const id = newId('user');
+      return c.json(await store('USER', id, null, { ...body, Id: id, PersonType: personType, KYCLevel: 'LIGHT', UserCategory: body.UserCategory ?? 'PAYER', CreationDate: now() }));
+    });
+    app.put(`/:client/users/${type}/:id`, async (c) => {
+      const row = await load('USER', c.req.param('id'));
+      if (!row || row.data.PersonType !== personType) return notFound(c);
+      const body = await bodyOf(c);
+      if (!body) return paramError(c, { body: 'A JSON body is required.' });
+      const merged = { ...row.data, ...body, Id: row.id, PersonType: personType };
+      const errors = missingUserFields(personType, merged);
+      if (Object.keys(errors).length) return paramError(c, errors);
+      return c.json(await store('USER', row.id, null, merged));
+    });
+  }
+  app.get('/:client/users/:id', async (c) => {
+    const row = await load('USER', c.req.param('id'));
+    return row ? c.json(row.data) : notFound(c);
+  });
+
+  app.post('/:client/users/:id/bankaccounts/iban', async (c) => {
+    const user = await load('USER', c.req.param('id'));
+    if (!user) return notFound(c);
+    const body = await bodyOf(c);
+    if (!body) return paramError(c, { body: 'A JSON body is required.' });
+    const errors: Record<string, string> = {};
+    if (typeof body.IBAN !== 'string' || !isValidIBAN(body.IBAN)) errors.IBAN = 'The IBAN is not valid';
+    if (!body.OwnerName) errors.OwnerName = 'The OwnerName field is required.';
+    const address = body.OwnerAddress as Json | undefined;
+    if (!address) errors.OwnerAddress = 'The OwnerAddress field is required.';
+    else for (const f of ADDRESS) if (!address[f]) errors[`OwnerAddress.${f}`] = `The ${f} field is required.`;
+    if (Object.keys(errors).length) return paramError(c, errors);
+    const id = newId('bankacc');
+    return c.json(await store('BANK_ACCOUNT', id, user.id, { ...body, Id: id, Type: 'IBAN', UserId: user.id, Active: true, CreationDate: now() }));
+  });
+  app.get('/:client/users/:id/bankaccounts', async (c) => {
+    const rows = await (
+      await getDb()
+    )
+      .select()
+      .from(sandboxMangoObjects)
+      .where(and(eq(sandboxMangoObjects.ownerId, c.req.param('id')), eq(sandboxMangoObjects.kind, 'BANK_ACCOUNT')))
+      .orderBy(asc(sandboxMangoObjects.createdAt))
+      .limit(100);
+    return c.json(rows.map((r) => r.data));
+  });
+  // Deactivation is the only change MangoPay allows to a bank account, and it is final.
+  app.put('/:client/users/:id/bankaccounts/:accountId', async (c) => {
+    const row = await load('BANK_ACCOUNT', c.req.param('accountId'));
+    if (!row || row.ownerId !== c.req.param('id')) return notFound(c);
+    const body = await bodyOf(c);
+    if (body?.Active !== false) return paramError(c, { Active: 'A bank account can only be deactivated.' });
+    return c.json(await store('BANK_ACCOUNT', row.id, row.ownerId, { ...row.data, Active: false }));
+  });
+
+  app.notFound((c) => notFound(c));
+  app.onError((_, c) => c.json({ Message: 'Internal server error', Type: 'internal_error', errors: {} }, 500));
+  return app;
+}
+
+let listening: Promise<string> | null = null;
+
+/** The emulation's base URL (what the SDK's `baseUrl` takes): a listener on a free local port, started once per process. */
+export function mangopayEmulationUrl(): Promise<string> {
+  listening ??= new Promise((resolve, reject) => {
+    // Inside the Next server: keep the global Response (Next checks instanceof against it).
+    const server = serve({ fetch: emulation().fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false });
+    server.once('listening', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+    server.once('error', (error) => {
+      listening = null;
+      reject(error);
+    });
+    server.unref();
+  });
+  return listening;
+}
