@@ -13,7 +13,7 @@ export type ProfileForm = UseFormReturn<ProfileInput, unknown, ProfileBody>;
 type Name = keyof ProfileInput & string;
 
 /** The countries in the reader's language, sorted by name (Intl.DisplayNames, no list to translate). */
-function useCountries() {
+export function useCountries() {
   const locale = useLocale();
   return useMemo(() => {
     const names = new Intl.DisplayNames([locale], { type: 'region' });

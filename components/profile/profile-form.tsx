@@ -2,15 +2,13 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { api, ApiClientError } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
 import { profileSchema, type ProfileBody } from '@/lib/schemas/profile';
 import { todayInStockholm } from '@/lib/rules/dates';
 import { useZodForm } from '@/components/forms/use-zod-form';
-import { useApiMutation } from '@/components/query/use-api-mutation';
 import { UnsavedChangesPrompt } from '@/components/layout/unsaved-changes-prompt';
 import { Button } from '@/components/ui/button';
-import { BankIdDialog } from './bankid-dialog';
-import { PasswordPrompt } from './password-prompt';
+import { useConfirmedSave } from './use-confirmed-save';
 import { AddressFields, CompanyFields, ContactFields, PersonFields } from './profile-fields';
 import { profileDefaults } from './profile-values';
 import type { User as ProfileUser } from '@/lib/schemas/user-dto';
@@ -25,35 +23,19 @@ export function ProfileForm({ user, next }: { user: ProfileUser; next: string | 
   const router = useRouter();
   const [schema] = useState(() => profileSchema(todayInStockholm()));
   const form = useZodForm(schema, { defaultValues: profileDefaults(user) });
-  const [pending, setPending] = useState<{ values: ProfileBody; ask: 'password' | 'bankid' } | null>(null);
-  const strictWithoutBankId = user.type === 'STRICT' && !user.bankid_verified_at;
-
-  const save = useApiMutation({
-    mutationFn: (values: ProfileBody) => api<ProfileUser>('/user', { method: 'PUT', body: values }),
+  const save = useConfirmedSave({
+    askPassword: user.type === 'STRICT' && !user.bankid_verified_at,
+    send: (values: ProfileBody) => api<ProfileUser>('/user', { method: 'PUT', body: values }),
     form,
     success: t('saved'),
-    refresh: true,
-    quiet: (error) => error instanceof ApiClientError && error.code === 'profile.bankidRequired',
-    onSuccess: (saved, values) => {
-      setPending(null);
+    onSaved: (saved, values) => {
       form.reset({ ...values, password: undefined, confirm_username: '' });
       // Back to where the user was asked to complete the profile (an offer to accept, an ad to create).
       if (next && saved.type === 'STRICT') router.push(`/dashboard${next}`);
     },
-    onError: (error, values) => {
-      if (error instanceof ApiClientError && error.code === 'profile.bankidRequired') setPending({ values, ask: 'bankid' });
-      // A wrong password is shown in the prompt; the prompt stays open.
-      else if (error instanceof ApiClientError && error.errors.some((e) => e.field === 'password')) setPending({ values, ask: 'password' });
-      else setPending(null);
-    },
   });
-
-  const submit = form.handleSubmit((values) => {
-    if (strictWithoutBankId) setPending({ values, ask: 'password' });
-    else save.mutate(values);
-  });
+  const submit = form.handleSubmit((values) => save.request(values));
   const username = form.watch('username');
-  const passwordError = save.error instanceof ApiClientError ? save.error.errors.find((e) => e.field === 'password')?.message : undefined;
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6">
@@ -67,14 +49,7 @@ export function ProfileForm({ user, next }: { user: ProfileUser; next: string | 
         </Button>
       </div>
       <UnsavedChangesPrompt when={form.formState.isDirty && !save.isSuccess} />
-      <PasswordPrompt
-        open={pending?.ask === 'password'}
-        error={passwordError}
-        busy={save.isPending}
-        onCancel={() => setPending(null)}
-        onConfirm={(password) => pending && save.mutate({ ...pending.values, password })}
-      />
-      {pending?.ask === 'bankid' ? <BankIdDialog onCancel={() => setPending(null)} onSignedIn={() => save.mutate(pending.values)} /> : null}
+      {save.dialogs}
     </form>
   );
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { isProfileComplete } from '@/lib/rules/profile';
 import type { Db } from '../db/client';
-import { cottages, cottageTags, lastMinutes, tags, todos } from '../db/schema';
+import { cottages, cottageTags, lastMinutes, tags, todos, users } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { ApiError } from '../http/errors';
 import { deleteImageFiles } from './image-files';
@@ -59,6 +59,8 @@ export async function approveAd(db: Db, id: number) {
   if (!row.askedForReviewAt) throw new ApiError(400, 'cottage.notSentForReview');
   if (!(await cottageDto(db, row)).complete) throw new ApiError(400, 'cottage.notComplete');
   if (!row.reviewedAt) await touch(db, row.id, { reviewedAt: new Date() });
+  // The host can now take bookings: the profile's payout tab opens (SPEC §6 'Payout tab only if booking is active').
+  await db.update(users).set({ bookingActive: true }).where(eq(users.id, row.userId));
 }
 
 /** GET /api/cottages/tags: every ad tag. */

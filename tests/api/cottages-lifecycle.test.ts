@@ -65,6 +65,8 @@ describe('completeness and status', () => {
     const approved = await h.call('POST', `/api/cottages/${ad.id}/approve`, { token: boss.token });
     expect(approved.status).toBe(200);
     expect(approved.json).toEqual({ message: 'success' });
+    // The host can take bookings from now on: the payout tab opens.
+    expect((await h.call('GET', '/api/user', { token: me.token })).json.booking_active).toBe(true);
     const reviewed = asCottage((await h.call('GET', `/api/cottages/${ad.id}`, { token: me.token })).json);
     expect(reviewed).toMatchObject({ status: 'ACTIVE', can_delete: false });
     expect(reviewed.reviewed_at).not.toBeNull();

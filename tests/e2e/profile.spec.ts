@@ -81,7 +81,7 @@ test('a new guest completes the profile from the offer, sets a password, is sent
   await expect(guest.getByTestId('status-banner')).toHaveAttribute('data-status', 'PAID');
 });
 
-test('a new host completes a company profile, publishes a commission ad through the terms dialog and sends an offer', async ({ browser }) => {
+test('a new host completes a company profile, publishes a commission ad through the terms dialog, sends an offer and adds a payout account', async ({ browser }) => {
   test.setTimeout(300_000);
   const page = await (await browser.newContext()).newPage();
   await newUser(page, 'newhost');
@@ -152,6 +152,29 @@ test('a new host completes a company profile, publishes a commission ad through 
   const bookingPath = await sendOffer(page);
   await guest.goto(bookingPath);
   await expect(guest.getByTestId('status-banner')).toHaveAttribute('data-status', 'PENDING');
+
+  // With an approved ad the payout tab opens: host information and the bank account (issue 15).
+  await page.goto('/dashboard/profile');
+  await page.getByRole('link', { name: 'Utbetalning' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/profile\/payout$/);
+  await expect(page.getByText('Utbetalningar till ditt bankkonto kräver en engångsverifiering med ID-handlingar')).toBeVisible();
+  await page.getByLabel('Bankkonto (IBAN)').fill('SE45 5000 0000 0583 9825 7467');
+  await page.getByLabel('Skatteregistreringsnummer (TIN)').fill('9206151234');
+  await page.getByRole('button', { name: 'Spara', exact: true }).click();
+  await expect(page.getByText('Ogiltigt IBAN')).toBeVisible();
+  await expect(page.getByText('Godkänn betalningsvillkoren för att fortsätta')).toBeVisible();
+  await page.getByLabel('Bankkonto (IBAN)').fill('SE45 5000 0000 0583 9825 7466');
+  await page.getByLabel('Adress', { exact: true }).fill('Hamngatan 2');
+  await page.getByLabel('Postnummer').fill('11147');
+  await page.getByLabel('Ort').fill('Stockholm');
+  await page.getByLabel('Jag godkänner betaltjänstens villkor för utbetalningar').check();
+  await page.getByRole('button', { name: 'Spara', exact: true }).click();
+  const prompt = page.getByRole('dialog', { name: 'Bekräfta med ditt lösenord' });
+  await prompt.getByLabel('Lösenord', { exact: true }).and(prompt.locator('input')).fill('ny-vard-1');
+  await prompt.getByRole('button', { name: 'Bekräfta' }).click();
+  await expect(page.getByText('Dina uppgifter har sparats korrekt')).toBeVisible();
+  await expect(page.getByTestId('payout-step-1')).toHaveAttribute('data-done', 'true');
+  await expect(page.getByTestId('payout-account')).toContainText('SE45 •••• 7466');
 });
 
 test('a STRICT user confirms a save with the password; a wrong one is explained in the prompt', async ({ browser }) => {

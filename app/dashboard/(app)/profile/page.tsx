@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { DeleteAccount } from '@/components/profile/delete-account';
 import { ProfileForm } from '@/components/profile/profile-form';
+import { ProfileTabs } from '@/components/profile/profile-tabs';
 import { SetPassword } from '@/components/profile/set-password';
 import type { User as ProfileUser } from '@/lib/schemas/user-dto';
 import { Notice } from '@/components/ui/notice';
@@ -39,16 +40,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Prom
   return (
     <div className="flex flex-col gap-6">
       <PageTitle>{t('title')}</PageTitle>
-      {user.booking_active ? (
-        <nav aria-label={t('tabs')} className="-mt-2 flex gap-1 border-b border-gray-200">
-          <Link href="/dashboard/profile" aria-current="page" className="border-b-2 border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800">
-            {t('tabProfile')}
-          </Link>
-          <Link href="/dashboard/profile/payout" className="border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-muted hover:text-ink">
-            {t('tabPayout')}
-          </Link>
-        </nav>
-      ) : null}
+      {user.booking_active ? <ProfileTabs current="profile" /> : null}
       {params.booking === 'true' ? <Notice>{t('bookingNotice')}</Notice> : null}
       <Panel title={t('basicInformation')}>
         <ProfileForm user={user} next={next} />
