@@ -10,6 +10,10 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 
+/**
+ * First-load JS as Next counts it: the scripts the page's HTML names (script src and preloads), gzip -9
+ * each; and, beside it, everything fetched until the network is idle (lazy widgets, polling).
+ */
 async function measure(storageState, path) {
   const context = await browser.newContext({ storageState });
   const page = await context.newPage();
@@ -17,15 +21,19 @@ async function measure(storageState, path) {
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
     try {
-      scripts.set(response.url(), gzipSync(await response.body(), { level: 9 }).length);
+      scripts.set(new URL(response.url()).pathname, gzipSync(await response.body(), { level: 9 }).length);
     } catch {
-      // A script whose body is gone (navigation) is counted on the next load.
+      // A script whose body is gone (navigation) is not counted.
     }
   });
   await page.goto(base + path, { waitUntil: 'networkidle' });
+  // The scripts named by the server's HTML, before any dynamic import adds its own.
+  const html = await (await context.request.get(base + path)).text();
+  const initial = [...html.matchAll(/(?:src|href)="([^"]+\.js)(?:\?[^"]*)?"/g)].map((m) => new URL(m[1], base).pathname);
   await context.close();
-  const total = [...scripts.values()].reduce((a, b) => a + b, 0);
-  return { path, scripts: scripts.size, kB: +(total / 1024).toFixed(1) };
+  const sum = (list) => list.reduce((a, b) => a + b, 0);
+  const firstLoad = sum([...new Set(initial)].map((p) => scripts.get(p) ?? 0));
+  return { path, 'first-load kB': +(firstLoad / 1024).toFixed(1), 'all until idle kB': +(sum([...scripts.values()]) / 1024).toFixed(1) };
 }
 
 const rows = [await measure(undefined, '/dashboard/login')];
@@ -42,6 +50,8 @@ const paths = process.env.MEASURE_PATHS?.split(',') ?? [
   '/dashboard/conversations/1',
   '/dashboard/bookings',
   '/dashboard/profile',
+  '/dashboard/profile/payout',
+  '/dashboard/cottages/3/payment',
   '/dashboard/to-do',
   '/dashboard/news/1',
   '/dashboard/change-password',

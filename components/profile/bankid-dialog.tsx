@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { api, ApiClientError } from '@/lib/api/client';
 import { errorText } from '@/lib/api/errors';
 import { Button, buttonClass } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { LazyDialog as Dialog } from '@/components/ui/lazy-dialog';
 import { Notice } from '@/components/ui/notice';
 
 type Started = { token: string; app_url: string; qr_svg: string | null };

@@ -5,11 +5,10 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { api, ApiClientError } from '@/lib/api/client';
 import { showMessage } from '@/lib/i18n/message';
-import { deleteAccountBody } from '@/lib/schemas/profile';
 import { useZodForm } from '@/components/forms/use-zod-form';
 import { useApiMutation } from '@/components/query/use-api-mutation';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { LazyDialog as Dialog } from '@/components/ui/lazy-dialog';
 import { CheckboxField } from '@/components/ui/fields';
 import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
@@ -22,7 +21,7 @@ export function DeleteAccount() {
   const t = useTranslations();
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const form = useZodForm(deleteAccountBody, { defaultValues: { confirm: false as unknown as true, phrase: '' } });
+  const form = useZodForm(() => import('@/lib/schemas/profile').then((m) => m.deleteAccountBody), { defaultValues: { confirm: false as unknown as true, phrase: '' } });
   const remove = useApiMutation({
     mutationFn: (values: { confirm: true; phrase: string }) => api('/user', { method: 'DELETE', body: values }),
     form,

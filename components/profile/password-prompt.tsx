@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { LazyDialog as Dialog } from '@/components/ui/lazy-dialog';
 import { TextField } from '@/components/ui/text-field';
 import { PASSWORD_MIN_LENGTH } from '@/lib/constants';
 

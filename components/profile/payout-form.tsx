@@ -1,10 +1,9 @@
 'use client';
-import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { api } from '@/lib/api/client';
 import { showMessage } from '@/lib/i18n/message';
 import { cleanIban, needsRegion } from '@/lib/rules/payout';
-import { hostInformationSchema, type HostInformationBody, type HostInformationInput } from '@/lib/schemas/payout';
+import type { HostInformationBody, HostInformationInput } from '@/lib/schemas/payout';
 import type { User } from '@/lib/schemas/user-dto';
 import { useZodForm } from '@/components/forms/use-zod-form';
 import { UnsavedChangesPrompt } from '@/components/layout/unsaved-changes-prompt';
@@ -22,7 +21,7 @@ export function PayoutForm({ user }: { user: User }) {
   const tAll = useTranslations();
   const countries = useCountries();
   const company = user.type_of_person === 'LEGAL' && (user.business_type === 'BUSINESS' || user.business_type === 'ORGANIZATION');
-  const [schema] = useState(() => hostInformationSchema({ company, nationality: user.nationality, termsNeeded: !user.payment_terms_accepted }));
+  const context = { company, nationality: user.nationality, termsNeeded: !user.payment_terms_accepted };
   const defaults = {
     tin_number: user.tin_number ?? '',
     iban: user.iban ?? '',
@@ -35,7 +34,8 @@ export function PayoutForm({ user }: { user: User }) {
     hq_region: user.hq_region ?? '',
     accept_payment_terms: false,
   };
-  const form = useZodForm(schema, { defaultValues: defaults });
+  // The schema (and zod) load when the form is first checked: the page's first load stays small.
+  const form = useZodForm(() => import('@/lib/schemas/payout').then((m) => m.hostInformationSchema(context)), { defaultValues: defaults });
   const save = useConfirmedSave({
     askPassword: user.type === 'STRICT' && !user.bankid_verified_at,
     // SPEC §5: spaces and hyphens are stripped from the IBAN before it is sent.
@@ -52,14 +52,14 @@ export function PayoutForm({ user }: { user: User }) {
 
   return (
     <form onSubmit={form.handleSubmit((values) => save.request(values))} noValidate className="flex flex-col gap-6">
-      <fieldset className="grid gap-x-4 sm:grid-cols-2">
+      <fieldset className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-x-4 sm:grid-cols-2">
         <legend className="mb-3 text-base font-semibold text-ink">{t('bankSection')}</legend>
         {text('iban', { autoComplete: 'off', placeholder: 'SE45 5000 0000 0583 9825 7466' })}
         {text('owner', { autoComplete: 'name' })}
         {text('tin_number', { inputMode: user.nationality === 'SE' ? 'numeric' : 'text', placeholder: user.nationality === 'SE' ? t('tinHintSwedish') : undefined })}
       </fieldset>
       {company ? (
-        <fieldset className="grid gap-x-4 sm:grid-cols-2">
+        <fieldset className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-x-4 sm:grid-cols-2">
           <legend className="mb-3 text-base font-semibold text-ink">{t('hqSection')}</legend>
           {text('hq_address1', { autoComplete: 'address-line1' })}
           {text('hq_address2', { autoComplete: 'address-line2' })}

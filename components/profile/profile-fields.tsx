@@ -46,7 +46,7 @@ function useField(form: ProfileForm, locked: LockedField[]) {
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <fieldset className="grid gap-x-4 sm:grid-cols-2">
+    <fieldset className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-x-4 sm:grid-cols-2">
       <legend className="mb-3 text-base font-semibold text-ink">{title}</legend>
       {children}
     </fieldset>

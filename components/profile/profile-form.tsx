@@ -1,9 +1,8 @@
 'use client';
-import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { api } from '@/lib/api/client';
-import { profileSchema, type ProfileBody } from '@/lib/schemas/profile';
+import type { ProfileBody } from '@/lib/schemas/profile';
 import { todayInStockholm } from '@/lib/rules/dates';
 import { useZodForm } from '@/components/forms/use-zod-form';
 import { UnsavedChangesPrompt } from '@/components/layout/unsaved-changes-prompt';
@@ -21,8 +20,8 @@ import type { User as ProfileUser } from '@/lib/schemas/user-dto';
 export function ProfileForm({ user, next }: { user: ProfileUser; next: string | null }) {
   const t = useTranslations('profile');
   const router = useRouter();
-  const [schema] = useState(() => profileSchema(todayInStockholm()));
-  const form = useZodForm(schema, { defaultValues: profileDefaults(user) });
+  // The schema (and zod) load when the form is first checked: the page's first load stays small.
+  const form = useZodForm(() => import('@/lib/schemas/profile').then((m) => m.profileSchema(todayInStockholm())), { defaultValues: profileDefaults(user) });
   const save = useConfirmedSave({
     askPassword: user.type === 'STRICT' && !user.bankid_verified_at,
     send: (values: ProfileBody) => api<ProfileUser>('/user', { method: 'PUT', body: values }),

@@ -2,7 +2,7 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { api } from '@/lib/api/client';
-import { resetPasswordForm, type ResetPasswordForm as Values } from '@/lib/schemas/auth';
+import type { ResetPasswordForm as Values } from '@/lib/schemas/auth';
 import { useZodForm } from '@/components/forms/use-zod-form';
 import { useApiMutation } from '@/components/query/use-api-mutation';
 import { PasswordFieldsForm } from '@/components/auth/password-fields-form';
@@ -11,7 +11,7 @@ import { PasswordFieldsForm } from '@/components/auth/password-fields-form';
 export function SetPassword({ next, complete }: { next: string | null; complete: boolean }) {
   const t = useTranslations('profile');
   const router = useRouter();
-  const form = useZodForm(resetPasswordForm, { defaultValues: { password: '', confirm_password: '' } });
+  const form = useZodForm(() => import('@/lib/schemas/auth').then((m) => m.resetPasswordForm), { defaultValues: { password: '', confirm_password: '' } });
   const save = useApiMutation({
     mutationFn: (values: Values) => api('/user?authenticate=true', { method: 'PUT', body: values }),
     form,

@@ -14,7 +14,8 @@ function FieldShell({ id, label, error, children }: { id: string; label: string;
   );
 }
 
-const control = (error?: string) => `rounded-md border bg-white px-3 py-2.5 text-base outline-none focus-within:ring-2 focus-within:ring-brand-600 ${error ? 'border-red-600' : 'border-gray-300'}`;
+const control = (error?: string) =>
+  `min-w-0 max-w-full rounded-md border bg-white px-3 py-2.5 text-base outline-none focus-within:ring-2 focus-within:ring-brand-600 ${error ? 'border-red-600' : 'border-gray-300'}`;
 
 export function SelectField({ label, error, children, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string }) {
   const id = useId();

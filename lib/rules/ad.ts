@@ -100,3 +100,6 @@ export function stepsMissingForCommission(ad: AdFacts): AdStep[] {
   const steps = adSteps({ ...ad, commission: true });
   return REQUIRED_AD_STEPS.filter((step) => !steps[step]);
 }
+
+/** SPEC §5 "Terms dialog": the three boxes a host ticks before an ad goes for review or to payment. */
+export const AD_TERMS = ['general_conditions', 'booking_terms', 'no_contact_outside'] as const;

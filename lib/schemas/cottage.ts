@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { AMENITY_KEYS } from '../data/amenities';
 import { CITY_IDS, REGION_IDS } from '../data/regions';
-import { addressRequired, PROPERTY_TYPES, RENT_OUT_TYPES } from '../rules/ad';
+import { AD_TERMS, addressRequired, PROPERTY_TYPES, RENT_OUT_TYPES } from '../rules/ad';
 import { CALENDAR_STATES, hasAvailablePeriod } from '../rules/calendar';
 import { isDay } from '../rules/dates';
 import { propertyDesignationError } from '../rules/property-designation';
@@ -153,8 +153,7 @@ const dimension = z.optional(safeString().check(z.regex(/^[1-9][0-9]{0,3}$/, 'er
 /** GET /api/img/{filename}?w=&h=&fit= */
 export const imageQuery = z.object({ w: dimension, h: dimension, fit: z.optional(z.enum(['crop', 'inside'], 'errors.badUrl')) });
 
-/** SPEC §5 "Terms dialog": the three boxes a host ticks before an ad goes for review or to payment. */
-export const AD_TERMS = ['general_conditions', 'booking_terms', 'no_contact_outside'] as const;
+/** SPEC §5 "Terms dialog": the three boxes (AD_TERMS), all ticked. */
 const ticked = z.literal(true, { error: 'cottage.termsRequired' });
 export const adTermsBody = z.object({ general_conditions: ticked, booking_terms: ticked, no_contact_outside: ticked });
 export type AdTerms = z.infer<typeof adTermsBody>;

@@ -7,7 +7,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { useApiMutation } from '@/components/query/use-api-mutation';
 import type { AdTerms } from '@/lib/schemas/cottage';
 import type { Cottage } from '@/lib/schemas/cottage-dto';
-import { TermsDialog } from './terms-dialog';
+import { LazyTermsDialog as TermsDialog } from './lazy-terms-dialog';
 
 /** SPEC §2 editor buttons: Continue (to payment), Send for review (after the terms dialog), the disabled 'sent' state, Preview. */
 export function EditorActions({ cottage }: { cottage: Cottage }) {

@@ -1,7 +1,8 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { showMessage } from '@/lib/i18n/message';
-import { AD_TERMS, type AdTerms } from '@/lib/schemas/cottage';
+import { AD_TERMS } from '@/lib/rules/ad';
+import type { AdTerms } from '@/lib/schemas/cottage';
 import { useZodForm } from '@/components/forms/use-zod-form';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/fields';

@@ -5,7 +5,7 @@ import { api } from '@/lib/api/client';
 import type { AdTerms } from '@/lib/schemas/cottage';
 import { useApiMutation } from '@/components/query/use-api-mutation';
 import { Button } from '@/components/ui/button';
-import { TermsDialog } from '@/components/cottages/editor/terms-dialog';
+import { LazyTermsDialog as TermsDialog } from '@/components/cottages/editor/lazy-terms-dialog';
 
 /** SPEC §4 "Payment flow (ad)": choosing commission saves commission true and sends the ad for review, after the terms dialog. */
 export function CommissionChoice({ cottageId }: { cottageId: number }) {
