@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useForm, type FieldValues, type Resolver, type UseFormProps } from 'react-hook-form';
 import type { $ZodType } from 'zod/v4/core';
 import type * as z from 'zod/mini';
-import { fieldErrorsOf } from '@/lib/api/errors';
 
 /**
  * Every form of the dashboard: react-hook-form validated by the form's shared schema in lib/schemas
@@ -37,23 +36,4 @@ function lazyResolver<S extends $ZodType<unknown, FieldValues>>(load: () => Prom
     loading ??= Promise.all([load(), import('@hookform/resolvers/zod')]).then(([schema, { zodResolver }]) => zodResolver(schema));
     return (await loading)(values, context, options);
   };
-}
-
-/** What applyServerErrors needs of a form (any useZodForm result). */
-export type ServerErrorTarget = {
-  setError(name: string, error: { type: string; message: string }): void;
-  getValues(): unknown;
-};
-
-/**
- * The API's field errors onto the form's fields (the one place this mapping happens): true when at
- * least one field of the form got one. Errors for fields the form does not have are left to the
- * caller's general error.
- */
-export function applyServerErrors(form: ServerErrorTarget, error: unknown): boolean {
-  const values = form.getValues();
-  const known = values && typeof values === 'object' ? Object.keys(values) : [];
-  const found = Object.entries(fieldErrorsOf(error, known));
-  for (const [name, message] of found) form.setError(name, { type: 'server', message });
-  return found.length > 0;
 }

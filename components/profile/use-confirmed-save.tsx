@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { ApiClientError } from '@/lib/api/client';
 import { useApiMutation } from '@/components/query/use-api-mutation';
-import type { ServerErrorTarget } from '@/components/forms/use-zod-form';
+import type { ServerErrorTarget } from '@/components/forms/server-errors';
 import { BankIdDialog } from './bankid-dialog';
 import { PasswordPrompt } from './password-prompt';
 

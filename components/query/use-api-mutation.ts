@@ -6,7 +6,7 @@ import { ApiClientError } from '@/lib/api/client';
 import { errorText } from '@/lib/api/errors';
 import { retryDelay, shouldRetry } from '@/lib/query/retry';
 import { useSnackbar } from '@/components/layout/snackbar';
-import { applyServerErrors, type ServerErrorTarget } from '@/components/forms/use-zod-form';
+import { applyServerErrors, type ServerErrorTarget } from '@/components/forms/server-errors';
 
 type Options<TData, TVars> = {
   mutationFn: (variables: TVars) => Promise<TData>;

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiClientError } from '@/lib/api/client';
 import { errorText, fieldErrorsOf } from '@/lib/api/errors';
 import { shouldRetry, retryDelay } from '@/lib/query/retry';
-import { applyServerErrors } from '@/components/forms/use-zod-form';
+import { applyServerErrors } from '@/components/forms/server-errors';
 
 const t = (key: string) => `t:${key}`;
 
