@@ -10,10 +10,10 @@ import { StepLoader } from '@/components/cottages/editor/step-loader';
 import { VisitsChart } from '@/components/cottages/editor/visits-chart';
 import { StatusLabel } from '@/components/cottages/status-label';
 import type { CottageTag, LastMinute, VisitStats } from '@/lib/schemas/cottage-dto';
-import { Notice } from '@/components/ui/notice';
 import { PageTitle } from '@/components/ui/page-title';
 import { apiGet } from '@/lib/api/server';
 import { loadOwnCottage } from '@/components/cottages/load-cottage';
+import { NotAllowed } from '@/components/cottages/not-allowed';
 import type { Locale } from '@/lib/constants';
 import { AD_STEPS, REQUIRED_AD_STEPS } from '@/lib/rules/ad';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
@@ -39,13 +39,7 @@ export default async function CottageEditorPage({ params }: { params: Promise<Pa
   const locale = (await getLocale()) as Locale;
 
   const cottage = await loadOwnCottage(id);
-  if (cottage === 'notAllowed') {
-    return (
-      <div className="max-w-2xl">
-        <Notice tone="error">{t('notAllowed')}</Notice>
-      </div>
-    );
-  }
+  if (cottage === 'notAllowed') return <NotAllowed />;
   const [stats, deals, tags] = await Promise.all([
     apiGet<VisitStats>(`/api/cottages/${id}/stats`),
     apiGet<LastMinute[]>(`/api/cottages/${id}/lastminutes`),

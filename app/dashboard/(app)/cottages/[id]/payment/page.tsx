@@ -4,6 +4,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { CommissionChoice } from '@/components/cottages/payment/commission-choice';
 import { loadOwnCottage } from '@/components/cottages/load-cottage';
+import { NotAllowed } from '@/components/cottages/not-allowed';
 import { Notice } from '@/components/ui/notice';
 import { PageTitle } from '@/components/ui/page-title';
 import type { Locale } from '@/lib/constants';
@@ -23,13 +24,7 @@ export default async function AdPaymentPage({ params }: { params: Promise<Params
   const t = await getTranslations('cottage');
   const locale = (await getLocale()) as Locale;
   const cottage = await loadOwnCottage(id);
-  if (cottage === 'notAllowed') {
-    return (
-      <div className="max-w-2xl">
-        <Notice tone="error">{t('notAllowed')}</Notice>
-      </div>
-    );
-  }
+  if (cottage === 'notAllowed') return <NotAllowed />;
   const back = (
     <Link href={`/dashboard/cottages/${cottage.id}`} className="mb-4 inline-block text-sm text-brand-700 hover:underline">
       <ArrowLeft className="mr-1 inline size-4 align-[-3px]" aria-hidden />
