@@ -59,17 +59,18 @@ export async function cancelBooking(db: Db, actor: SessionUser, id: number, reas
         .limit(1);
       if (payin) intent = await recordIntent(tx, { kind: 'REFUND', purpose: 'CANCEL', bookingId: id, payinId: payin.id, userId: payin.userId ?? booking.guestId, amount: refund.amount });
     }
+    // The rest of the cancel commits with it (issue 11): the calendar gets its nights back, the
+    // guest's to-do closes and the chat says so, or none of it happens.
+    if (booking.status === 'PAID' && cancelled!.markAsBookedIfAccepted && cancelled!.calendarBefore) await restoreCalendar(tx, cancelled!);
+    await closePendingTodo(tx, booking);
+    const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, booking.conversationId)).limit(1);
+    if (conversation) await addBookingMessage(tx, conversation, actor.id, 'booking_cancelled', id);
     crashPoint('refund:before-intent');
     return { cancelled: cancelled!, intent };
   });
   if (!decided) throw new ApiError(409, 'booking.changed');
   crashPoint('refund:after-intent');
-  const { cancelled, intent } = decided;
-  if (booking.status === 'PAID' && cancelled.markAsBookedIfAccepted && cancelled.calendarBefore) await restoreCalendar(db, cancelled);
-  if (intent) await runIntent(db, intent.id, now);
-  await closePendingTodo(db, booking);
-  const [conversation] = await db.select().from(conversations).where(eq(conversations.id, booking.conversationId)).limit(1);
-  if (conversation) await addBookingMessage(db, conversation, actor.id, 'booking_cancelled', id);
+  if (decided.intent) await runIntent(db, decided.intent.id, now);
   const [fresh] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
   return bookingDto(db, fresh!, role, now);
 }
