@@ -101,8 +101,42 @@ export const cottageDto = z.object({
   has_valid_booking: z.boolean(),
 });
 export type Cottage = z.infer<typeof cottageDto>;
-/** GET /api/cottages, GET /api/cottages/rentable */
-export const cottageList = z.array(cottageDto);
+/**
+ * GET /api/cottages, GET /api/cottages/rentable: what the ads list and the offer form's ad choice show,
+ * read in two queries however many ads (issue 12); the whole ad is GET /api/cottages/{id}.
+ */
+export const cottageListItemDto = z.object({
+  ...z.pick(cottageDto, {
+    id: true,
+    user_id: true,
+    title_sv: true,
+    title_en: true,
+    title_de: true,
+    commission: true,
+    commission_percentage: true,
+    region_id: true,
+    lat: true,
+    lng: true,
+    hide_location: true,
+    cottage_village: true,
+    address_street: true,
+    address_postal_code: true,
+    address_city: true,
+    property_designation: true,
+    dac7_valid: true,
+    reviewed_at: true,
+    asked_for_review_at: true,
+    hidden_at: true,
+    verified_by: true,
+    paid_until: true,
+    status: true,
+    can_delete: true,
+  }).shape,
+  /** The first image's file name (the list's thumbnail), or null. */
+  thumbnail: z.nullable(safeString()),
+});
+export type CottageListItem = z.infer<typeof cottageListItemDto>;
+export const cottageList = z.array(cottageListItemDto);
 
 /** GET /api/public/cottages/{id}: the public ad page, nothing of the owner's (address, designation, a hidden position). */
 export const publicCottageDto = z.object({

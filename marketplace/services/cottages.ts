@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { bookings, cottageAmenities, cottageCalendar, cottageCities, cottageImages, cottages, cottageTags, tags } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
-import type { Cottage } from '@/lib/schemas/cottage-dto';
+import type { Cottage, CottageListItem } from '@/lib/schemas/cottage-dto';
 
 export type CottageRow = typeof cottages.$inferSelect;
 
@@ -136,10 +136,45 @@ export async function cottageDto(db: Db, row: CottageRow): Promise<Cottage> {
   return (await cottageDtos(db, [row]))[0]!;
 }
 
-/** The actor's ads, oldest first. */
-export async function listOwn(db: Db, actor: SessionUser) {
+/** The actor's ads, oldest first, as the list shows them: two queries (cottages_user_idx, cottage_images_cottage_idx) however many. */
+export async function listOwn(db: Db, actor: SessionUser, now = new Date()): Promise<CottageListItem[]> {
   const rows = await db.select().from(cottages).where(eq(cottages.userId, actor.id)).orderBy(asc(cottages.id)).limit(500);
-  return cottageDtos(db, rows);
+  if (!rows.length) return [];
+  const thumbs = await db
+    .selectDistinctOn([cottageImages.cottageId], { cottageId: cottageImages.cottageId, filename: cottageImages.filename })
+    .from(cottageImages)
+    .where(
+      inArray(
+        cottageImages.cottageId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(cottageImages.cottageId), asc(cottageImages.weight), asc(cottageImages.id));
+  const thumbOf = new Map(thumbs.map((t) => [t.cottageId, t.filename]));
+  return rows.map((row) => {
+    const dac7 = { property_designation: row.propertyDesignation, address_street: row.addressStreet, address_postal_code: row.addressPostalCode, address_city: row.addressCity };
+    const facts = { reviewed_at: iso(row.reviewedAt), asked_for_review_at: iso(row.askedForReviewAt), hidden_at: iso(row.hiddenAt), paid_until: iso(row.paidUntil), commission: row.commission };
+    return {
+      id: row.id,
+      user_id: row.userId,
+      title_sv: row.titleSv,
+      title_en: row.titleEn,
+      title_de: row.titleDe,
+      commission_percentage: row.commissionPercentage,
+      region_id: row.regionId,
+      lat: row.lat,
+      lng: row.lng,
+      hide_location: row.hideLocation,
+      cottage_village: row.cottageVillage,
+      ...dac7,
+      dac7_valid: dac7Valid(dac7),
+      ...facts,
+      verified_by: row.verifiedBy,
+      status: listingStatus(facts, now),
+      can_delete: canDeleteListing(facts),
+      thumbnail: thumbOf.get(row.id) ?? null,
+    };
+  });
 }
 
 export async function touch(db: Db, id: number, values: Partial<typeof cottages.$inferInsert> = {}) {

@@ -109,6 +109,25 @@ describe('GET /api/cottages', () => {
     expect((await h.call('GET', '/api/cottages')).status).toBe(401);
   });
 
+  it('answers what the list shows, the first image as the thumbnail, not the whole ad', async () => {
+    const me = await host(h);
+    const ad = await createCottage(h, me.token);
+    const bare = await createCottage(h, me.token);
+    await h.db.insert(h.schema.cottageImages).values([
+      { cottageId: ad.id, filename: `second-${ad.id}.jpg`, width: 600, height: 400, weight: 2 },
+      { cottageId: ad.id, filename: `first-${ad.id}.jpg`, width: 600, height: 400, weight: 1 },
+    ]);
+    const list = (await h.call('GET', '/api/cottages', { token: me.token })).json as unknown as Record<string, unknown>[];
+    expect(list.map((c) => [c.id, c.thumbnail])).toEqual([
+      [ad.id, `first-${ad.id}.jpg`],
+      [bare.id, null],
+    ]);
+    expect(list[0]).toMatchObject({ status: 'INCOMPLETE', can_delete: true, dac7_valid: false, reviewed_at: null });
+    // The editor reads the whole ad on its own route.
+    expect(list[0]).not.toHaveProperty('calendar');
+    expect(list[0]).not.toHaveProperty('images');
+  });
+
   it('answers an empty list for a host without ads', async () => {
     const { token } = await host(h);
     const result = await h.call('GET', '/api/cottages', { token });

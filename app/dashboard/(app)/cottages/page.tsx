@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { ListingActions } from '@/components/cottages/listing-actions';
 import { StatusLabel } from '@/components/cottages/status-label';
 import { cottageTitle } from '@/components/cottages/cottage-title';
-import type { Cottage } from '@/lib/schemas/cottage-dto';
+import type { CottageListItem } from '@/lib/schemas/cottage-dto';
 import { buttonClass } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page-title';
 import { apiGet } from '@/lib/api/server';
@@ -19,7 +19,7 @@ const linkClass = 'text-sm font-semibold text-brand-700 hover:underline';
 // /dashboard/cottages — the host's ads in two groups: not reviewed and reviewed
 export default async function CottagesPage() {
   const t = await getTranslations('cottage');
-  const ads = await apiGet<Cottage[]>('/api/cottages');
+  const ads = await apiGet<CottageListItem[]>('/api/cottages');
   const groups = [
     { key: 'notReviewed', items: ads.filter((a) => !a.reviewed_at) },
     { key: 'reviewed', items: ads.filter((a) => a.reviewed_at) },
@@ -42,12 +42,11 @@ export default async function CottagesPage() {
             <ul className="divide-y divide-gray-200 overflow-hidden rounded-lg bg-white shadow-sm">
               {group.items.map((ad) => {
                 const title = cottageTitle(ad, (id) => t('untitled', { id }));
-                const thumb = ad.images[0];
                 return (
                   <li key={ad.id} className="flex flex-wrap items-center gap-4 px-5 py-4" data-testid={`listing-${ad.id}`}>
-                    {thumb ? (
+                    {ad.thumbnail ? (
                       // eslint-disable-next-line @next/next/no-img-element -- our own /img resizer serves the 46×46 thumbnail
-                      <img src={`/img/${thumb.filename}?w=46&h=46&fit=crop`} alt="" width={46} height={46} className="size-[46px] rounded object-cover" />
+                      <img src={`/img/${ad.thumbnail}?w=46&h=46&fit=crop`} alt="" width={46} height={46} className="size-[46px] rounded object-cover" />
                     ) : (
                       <span className="size-[46px] rounded bg-brand-50" aria-hidden />
                     )}

@@ -2,9 +2,10 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { OfferForm, type OfferCottage } from '@/components/bookings/offer-form';
+import { OfferForm } from '@/components/bookings/offer-form';
 import type { CancellationPolicy } from '@/lib/schemas/booking-dto';
 import type { Conversation } from '@/lib/schemas/conversation-dto';
+import type { CottageListItem } from '@/lib/schemas/cottage-dto';
 import { Notice } from '@/components/ui/notice';
 import { apiGet, ApiResponseError } from '@/lib/api/server';
 import { queryKeys } from '@/lib/query/keys';
@@ -17,8 +18,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('booking'))('createOffer') };
 }
 
-type OwnCottage = OfferCottage & { reviewed_at: string | null };
-
 // /dashboard/conversations/{id}/bookings/new — the host's offer form (hosts only)
 export default async function NewOfferPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -27,13 +26,13 @@ export default async function NewOfferPage({ params }: { params: Promise<{ id: s
   const tc = await getTranslations('chat');
   let conversation: Conversation;
   let me: ProfileFields & { id: number };
-  let cottages: OwnCottage[];
+  let cottages: CottageListItem[];
   let policies: CancellationPolicy[];
   try {
     [conversation, me, cottages, policies] = await Promise.all([
       apiGet<Conversation>(`/api/conversations/${id}`),
       apiGet<ProfileFields & { id: number }>('/api/user'),
-      apiGet<OwnCottage[]>('/api/cottages'),
+      apiGet<CottageListItem[]>('/api/cottages'),
       fetchWithRetries(queryKeys.cancellationPolicies, () => apiGet<CancellationPolicy[]>('/api/cancellation-policies')),
     ]);
   } catch (error) {
