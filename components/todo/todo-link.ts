@@ -11,5 +11,7 @@ export function todoHref(item: TodoItem): string {
       return `/dashboard/conversations/${item.value.conversation_id}/bookings/${item.value.id}`;
     case 'UNREAD_NEWS':
       return `/dashboard/news/${item.value.id}`;
+    case 'PAYOUT_WAITING':
+      return '/dashboard/profile/payout';
   }
 }

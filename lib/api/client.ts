@@ -21,8 +21,9 @@ function logoutTarget(): string {
 export async function api<T>(path: string, init: { method?: string; body?: unknown; logoutOn401?: boolean } = {}): Promise<T> {
   const response = await fetch(`/api${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    // A FormData body (a multipart upload) sets its own content type with the boundary.
+    headers: init.body === undefined || init.body instanceof FormData ? {} : { 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : init.body instanceof FormData ? init.body : JSON.stringify(init.body),
     credentials: 'same-origin',
   });
   const data = (await response.json().catch(() => ({}))) as T & { message?: string; code?: string; errors?: FieldError[] };

@@ -32,7 +32,7 @@ export const AREA_NAMESPACES = {
   bookings: ['booking'],
   cottages: ['cottage', 'images'],
   publicAd: ['chat', 'cottage', 'images'],
-  profile: ['profile', 'payout'],
+  profile: ['profile', 'payout', 'kyc'],
 } as const satisfies Record<string, readonly Namespace[]>;
 
 export function pickMessages(messages: Messages, namespaces: readonly Namespace[]): Partial<Messages> {

@@ -16,3 +16,12 @@ export function maskedIban(iban: string): string {
   const clean = cleanIban(iban);
   return clean.length > 8 ? `${clean.slice(0, 4)} •••• ${clean.slice(-4)}` : clean;
 }
+
+/** What a host still lacks before a payout can leave (issue 15): an active bank account and verified ID documents. */
+export type PayoutGap = 'bankAccount' | 'idVerification';
+export function payoutGaps(host: { bank_account: boolean; kyc_status: string }): PayoutGap[] {
+  const gaps: PayoutGap[] = [];
+  if (!host.bank_account) gaps.push('bankAccount');
+  if (host.kyc_status !== 'SUCCEDED') gaps.push('idVerification');
+  return gaps;
+}

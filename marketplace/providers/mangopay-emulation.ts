@@ -2,19 +2,24 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { isValidIBAN } from 'ibantools';
+import { KYC_FILE_MAX_BYTES, sniffKycFile } from '@/lib/rules/kyc';
+import type { KYC_REFUSAL_TYPES } from '@/lib/schemas/kyc';
+
+type KycRefusal = (typeof KYC_REFUSAL_TYPES)[number];
 import { getDb } from '../db/client';
 import { sandboxMangoObjects } from '../db/schema';
 
 // A local emulation of the part of MangoPay's REST API v2.01 that the payout accounts use: OAuth,
-// natural and legal users, IBAN bank accounts. The same adapter (providers/mangopay-accounts.ts)
+// natural and legal users, IBAN bank accounts, KYC identity documents (their decision is the
+// tester's, on the sandbox page, and announced by a hook as MangoPay does). The same adapter (providers/mangopay-accounts.ts)
 // and the official SDK talk to it as to MangoPay; only its base URL differs. Objects live in the
 // database, so every instance's emulation answers for every object.
 
 type Json = Record<string, unknown>;
-type Kind = 'USER' | 'BANK_ACCOUNT';
+type Kind = 'USER' | 'BANK_ACCOUNT' | 'KYC_DOCUMENT';
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
@@ -141,6 +146,76 @@ function emulation() {
     return c.json(await store('BANK_ACCOUNT', row.id, row.ownerId, { ...row.data, Active: false }));
   });
 
+  // KYC documents: created empty, given pages (base64 files), then asked for validation.
+  const KYC_TYPES = ['IDENTITY_PROOF', 'REGISTRATION_PROOF', 'ARTICLES_OF_ASSOCIATION', 'SHAREHOLDER_DECLARATION', 'ADDRESS_PROOF'];
+  const createDocument = async (c: Context) => {
+    const user = await load('USER', c.req.param('id')!);
+    if (!user) return notFound(c);
+    const body = await bodyOf(c);
+    if (!body || typeof body.Type !== 'string' || !KYC_TYPES.includes(body.Type)) return paramError(c, { Type: 'The Type field is required.' });
+    const id = newId('kycdoc');
+    const document = {
+      Id: id,
+      Type: body.Type,
+      Tag: body.Tag ?? null,
+      UserId: user.id,
+      Status: 'CREATED',
+      CreationDate: now(),
+      ProcessedDate: null,
+      RefusedReasonType: null,
+      RefusedReasonMessage: null,
+      Flags: [],
+      Pages: 0,
+    };
+    return c.json(await store('KYC_DOCUMENT', id, user.id, document));
+  };
+  app.post('/:client/users/:id/KYC/documents/', createDocument);
+  app.post('/:client/users/:id/KYC/documents', createDocument);
+  const ownDocument = async (c: Context) => {
+    const row = await load('KYC_DOCUMENT', c.req.param('documentId')!);
+    return row && row.ownerId === c.req.param('id') ? row : null;
+  };
+  app.post('/:client/users/:id/KYC/documents/:documentId/pages', async (c) => {
+    const row = await ownDocument(c);
+    if (!row) return notFound(c);
+    if (row.data.Status !== 'CREATED') return paramError(c, { Status: 'Pages can only be added to a document that is CREATED.' });
+    const body = await bodyOf(c);
+    const file = typeof body?.File === 'string' ? Buffer.from(body.File, 'base64') : null;
+    if (!file || file.length === 0) return paramError(c, { File: 'The File field is required.' });
+    if (file.length > KYC_FILE_MAX_BYTES) return paramError(c, { File: 'The file is too large.' });
+    if (!sniffKycFile(file)) return paramError(c, { File: 'The file must be a PDF, JPEG, GIF or PNG.' });
+    await store('KYC_DOCUMENT', row.id, row.ownerId, { ...row.data, Pages: Number(row.data.Pages ?? 0) + 1 });
+    return c.body(null, 204);
+  });
+  app.put('/:client/users/:id/KYC/documents/:documentId', async (c) => {
+    const row = await ownDocument(c);
+    if (!row) return notFound(c);
+    const body = await bodyOf(c);
+    if (body?.Status !== 'VALIDATION_ASKED' || row.data.Status !== 'CREATED') return paramError(c, { Status: 'Only a CREATED document can be asked for validation.' });
+    if (!Number(row.data.Pages)) return paramError(c, { Pages: 'The document has no pages.' });
+    return c.json(await store('KYC_DOCUMENT', row.id, row.ownerId, { ...row.data, Status: 'VALIDATION_ASKED' }));
+  });
+  app.get('/:client/users/:id/KYC/documents', async (c) => {
+    const type = c.req.query('Type');
+    const rows = await (
+      await getDb()
+    )
+      .select()
+      .from(sandboxMangoObjects)
+      .where(and(eq(sandboxMangoObjects.ownerId, c.req.param('id')), eq(sandboxMangoObjects.kind, 'KYC_DOCUMENT')))
+      .orderBy(desc(sandboxMangoObjects.createdAt))
+      .limit(Math.min(Number(c.req.query('per_page')) || 10, 100));
+    return c.json(rows.map((r) => r.data).filter((d) => !type || d.Type === type));
+  });
+  app.get('/:client/users/:id/KYC/documents/:documentId', async (c) => {
+    const row = await ownDocument(c);
+    return row ? c.json(row.data) : notFound(c);
+  });
+  app.get('/:client/KYC/documents/:documentId', async (c) => {
+    const row = await load('KYC_DOCUMENT', c.req.param('documentId'));
+    return row ? c.json(row.data) : notFound(c);
+  });
+
   app.notFound((c) => notFound(c));
   app.onError((_, c) => c.json({ Message: 'Internal server error', Type: 'internal_error', errors: {} }, 500));
   return app;
@@ -161,4 +236,37 @@ export function mangopayEmulationUrl(): Promise<string> {
     server.unref();
   });
   return listening;
+}
+
+/** MangoPay's reasons for refusing a document, with the message it gives (the sandbox page offers them). */
+const KYC_REFUSALS: Record<KycRefusal, string> = {
+  DOCUMENT_UNREADABLE: 'The document is not readable.',
+  DOCUMENT_HAS_EXPIRED: 'The document has expired.',
+  DOCUMENT_INCOMPLETE: 'The document is incomplete: both sides are needed.',
+  DOCUMENT_DO_NOT_MATCH_USER_DATA: 'The document does not match the user data.',
+};
+
+/** The documents waiting for a decision, oldest first (the sandbox page lists them). */
+export async function kycDocumentsWaiting() {
+  const rows = await (await getDb()).select().from(sandboxMangoObjects).where(eq(sandboxMangoObjects.kind, 'KYC_DOCUMENT')).orderBy(asc(sandboxMangoObjects.createdAt)).limit(500);
+  return rows.map((r) => r.data).filter((d) => d.Status === 'VALIDATION_ASKED');
+}
+
+/**
+ * The tester's decision on a document asked for validation, as MangoPay's compliance would make
+ * it; then the hook MangoPay sends (a GET with EventType, RessourceId and Date, unsigned) to
+ * `hookUrl`. Answers false when the document is not waiting for a decision.
+ */
+export async function decideKycDocument(id: string, decision: { status: 'VALIDATED' } | { status: 'REFUSED'; reason: KycRefusal }, hookUrl: string): Promise<boolean> {
+  const row = await load('KYC_DOCUMENT', id);
+  if (!row || row.data.Status !== 'VALIDATION_ASKED') return false;
+  const refused = decision.status === 'REFUSED' ? { RefusedReasonType: decision.reason, RefusedReasonMessage: KYC_REFUSALS[decision.reason] } : {};
+  await store('KYC_DOCUMENT', row.id, row.ownerId, { ...row.data, Status: decision.status, ProcessedDate: now(), ...refused });
+  const hook = new URL(hookUrl);
+  hook.searchParams.set('EventType', decision.status === 'VALIDATED' ? 'KYC_SUCCEEDED' : 'KYC_FAILED');
+  hook.searchParams.set('RessourceId', row.id);
+  hook.searchParams.set('Date', String(now()));
+  // MangoPay delivers a hook once and does not wait on the answer's content; a failed delivery is the receiver's loss (it reads documents again on every visit).
+  await fetch(hook, { signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
+  return true;
 }

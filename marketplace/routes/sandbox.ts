@@ -4,9 +4,13 @@ import { sandboxCardDto, sandboxPayinDto, sandboxRedirectDto } from '@/lib/schem
 import { sandboxBankIdDto } from '@/lib/schemas/cottage-dto';
 import { sandboxBankIdBody, sandboxCardBody, sandboxSecureBody } from '@/lib/schemas/payment';
 import { outboxList } from '@/lib/schemas/user-dto';
+import { sandboxKycList } from '@/lib/schemas/kyc-dto';
+import { sandboxKycDecisionBody } from '@/lib/schemas/kyc';
 import type { Api } from '../http/api';
 import { ApiError, notFound } from '../http/errors';
+import { config } from '../config';
 import { outboxEnabled } from '../providers/mail';
+import { decideKycDocument, kycDocumentsWaiting } from '../providers/mangopay-emulation';
 import { payments, sandboxPayments } from '../providers/payments';
 import { answerSandboxBankId, sandboxBankIdSession } from '../services/cottage-verify';
 import { listOutbox } from '../services/outbox';
@@ -71,6 +75,27 @@ export function sandboxRoutes(api: Api) {
     { method: 'post', path: '/api/sandbox/bankid/:token', auth: 'user', tag: 'sandbox', summary: 'Answer a sandbox BankID session', body: sandboxBankIdBody, response: messageAnswer },
     async ({ db, user, params, body }) => {
       await answerSandboxBankId(db, user, params.token ?? '', body);
+      return { message: 'success' };
+    },
+  );
+
+  // The MangoPay emulation's compliance desk: the identity documents waiting, and the tester's decision (then the hook).
+  api.route({ method: 'get', path: '/api/sandbox/mangopay/kyc', auth: 'admin', tag: 'sandbox', summary: 'Sandbox KYC documents waiting', response: sandboxKycList }, async () =>
+    (await kycDocumentsWaiting()).map((d) => ({
+      id: String(d.Id),
+      user_id: String(d.UserId),
+      tag: d.Tag ? String(d.Tag) : null,
+      pages: Number(d.Pages ?? 0),
+      creation_date: new Date(Number(d.CreationDate) * 1000).toISOString(),
+    })),
+  );
+  api.route(
+    { method: 'post', path: '/api/sandbox/mangopay/kyc/:id', auth: 'admin', tag: 'sandbox', summary: 'Decide a sandbox KYC document', body: sandboxKycDecisionBody, response: messageAnswer },
+    async ({ params, body, c }) => {
+      // The hook goes where MangoPay would send it: this server's public address (the BFF calls in-process under an internal name).
+      const origin = new URL(c.req.url).origin;
+      const hookUrl = `${origin === 'http://marketplace.internal' ? config.publicUrl : origin}/api/mango/hooks`;
+      if (!(await decideKycDocument(params.id ?? '', body.status === 'VALIDATED' ? body : { status: 'REFUSED', reason: body.reason }, hookUrl))) throw new ApiError(404, 'errors.notFound');
       return { message: 'success' };
     },
   );

@@ -6,6 +6,7 @@ import { bookingEvents, bookings, moneyIntents, payins, users, type MoneyIntentK
 import { log } from '../log';
 import { newIdempotencyKey, payments, type Payer } from '../providers/payments';
 import { crashPoint } from './crash-point';
+import { payoutReadiness } from './payout-readiness';
 
 export type MoneyIntent = typeof moneyIntents.$inferSelect;
 
@@ -157,6 +158,8 @@ async function callProvider(db: Db, intent: MoneyIntent) {
     const [payin] = await db.select().from(payins).where(eq(payins.id, intent.payinId!)).limit(1);
     return payments.refund(db, { payInId: payin!.providerId, amount: intent.amount, payer: await payerOf(db, intent.userId ?? payin!.userId!), idempotencyKey: intent.idempotencyKey });
   }
+  // Nothing leaves for a host without an active bank account and verified ID documents (issue 15): the payout waits, the host is told.
+  if ((await payoutReadiness(db, intent.userId!)).length) return { id: '', status: 'WAITING' as const };
   return payments.payout(db, { host: await payerOf(db, intent.userId!), amount: intent.amount, bookingId: intent.bookingId, idempotencyKey: intent.idempotencyKey });
 }
 

@@ -113,6 +113,10 @@ const rules: Record<string, Rule> = {
   'POST /api/auth/bankid/login': { auth: 'user', area: 'user', body: () => ({ token: NO_SUCH_TOKEN }), outcomes: { others: { status: 400, code: 'cottage.bankidError' } } },
   'PUT /api/user/change-password': self({ body: () => ({ old_password: 'secret-pass-1', password: 'secret-pass-1' }) }),
   'GET /api/user/todo': self(),
+  // KYC: the caller's own documents; a JSON body is no identity form (400 for everyone, nothing sent).
+  'GET /api/mango/kyc': self(),
+  'POST /api/mango/kyc/identity': { auth: 'user', area: 'user', body: () => ({}), outcomes: { others: { status: 400 } } },
+  'GET /api/mango/hooks': open(ok, { query: '?EventType=KYC_SUCCEEDED&RessourceId=kycdoc_none' }),
   // Marks the caller's own to-do: the guest's to-do about the booking stays unread for anyone else.
   'PATCH /api/user/todo': {
     auth: 'user',
@@ -139,6 +143,15 @@ const rules: Record<string, Rule> = {
   ),
   'POST /api/sandbox/mangopay/payins/:id/secure': open({ status: 400 }, { params: () => ({ id: 'sbx_payin_doesnotexist00' }), body: () => ({ approve: true }) }),
   'POST /api/sandbox/mangopay/payins/:id/cancel': open({ status: 400 }, { params: () => ({ id: 'sbx_payin_doesnotexist00' }) }),
+  // The MangoPay emulation's compliance desk: administrators only.
+  'GET /api/sandbox/mangopay/kyc': { auth: 'user', area: 'user', outcomes: { admin: ok, others: forbidden } },
+  'POST /api/sandbox/mangopay/kyc/:id': {
+    auth: 'user',
+    area: 'user',
+    params: () => ({ id: 'kycdoc_none' }),
+    body: () => ({ status: 'VALIDATED' }),
+    outcomes: { admin: { status: 404 }, others: forbidden },
+  },
   // The sandbox BankID page: the session's own user only.
   'GET /api/sandbox/bankid/:token': { auth: 'user', area: 'cottage', params: (w) => ({ token: w.bankidToRead }), outcomes: { host: ok, others: notFound } },
   'POST /api/sandbox/bankid/:token': { auth: 'user', area: 'cottage', params: (w) => ({ token: w.bankidToAnswer }), body: () => ({ fail: true }), outcomes: { host: ok, others: notFound } },

@@ -1,5 +1,6 @@
 // Shared helpers of the bookings-*.test.ts files: a host with a reviewed ad, a guest in a
 // conversation about it, offers over HTTP and the sandbox card page driven like a browser.
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { addDays, todayInStockholm } from '@/lib/rules/dates';
 import { SANDBOX_CARDS } from '@/lib/rules/sandbox-cards';
@@ -11,8 +12,17 @@ export const today = () => todayInStockholm();
 export const inDays = (n: number) => addDays(today(), n);
 
 /** A host with a complete profile and a reviewed commission ad that DAC7 accepts. */
-export async function hostWithAd(h: Harness) {
+/**
+ * A host with a reviewed commission ad. Unless `payoutReady` is false the host can be paid out (issue
+ * 15: verified ID documents and an active bank account; the sandbox payout takes any account id).
+ */
+export async function hostWithAd(h: Harness, { payoutReady = true } = {}) {
   const owner = await host(h);
+  if (payoutReady)
+    await h.db
+      .update(h.schema.users)
+      .set({ kycStatus: 'SUCCEDED', mangoBankAccountId: `bankacc_ready_${owner.user.id}` })
+      .where(eq(h.schema.users.id, owner.user.id));
   const [ad] = await h.db
     .insert(h.schema.cottages)
     .values({

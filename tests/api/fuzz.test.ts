@@ -22,7 +22,7 @@ const RUNS = Number(process.env.FUZZ_RUNS) || 1000;
 const SEED = Number(process.env.FUZZ_SEED) || Math.floor(Math.random() * 2 ** 31);
 const CONCURRENCY = 8;
 
-type Caller = 'anonymous' | 'guest' | 'host' | 'throwaway';
+type Caller = 'anonymous' | 'guest' | 'host' | 'throwaway' | 'admin';
 type Target = {
   /** Who sends: the owner of the resource in the path, so that handlers run past authorisation. */
   as: Caller;
@@ -192,6 +192,7 @@ const targets: Record<string, Target> = {
     why: 'a card that succeeds closes the pay-in: one of its own',
   },
   'POST /api/sandbox/mangopay/payins/:id/secure': { as: 'anonymous', params: (w) => ({ id: w.payinId }) },
+  'POST /api/sandbox/mangopay/kyc/:id': { as: 'admin', params: () => ({ id: 'kycdoc_none' }), why: 'the sandbox desk decides documents waiting: a document that does not exist (404 past the body)' },
 };
 
 /**
@@ -199,7 +200,7 @@ const targets: Record<string, Target> = {
  * reach their code (the matrix calls them all).
  */
 const NO_JSON_BODY = 'reads no body (ids in the path only; covered by the authorisation matrix)';
-const RAW_BODY = 'a raw byte body to a signed URL, not JSON (size and ticket checks in cottages-images/conversations tests)';
+const RAW_BODY = 'a raw byte body (a signed upload URL or a multipart form), not JSON (size, type and field checks in cottages-images/conversations/kyc tests)';
 
 let h: Harness;
 let stop: () => Promise<void>;
@@ -246,7 +247,7 @@ async function resetOwnLimits() {
 }
 
 function tokenOf(caller: Caller): string | null {
-  return { anonymous: null, guest: w.guest.token, host: w.owner.token, throwaway: throwaway.token }[caller];
+  return { anonymous: null, guest: w.guest.token, host: w.owner.token, throwaway: throwaway.token, admin: w.admin.token }[caller];
 }
 
 async function pool<T>(items: T[], limit: number, run: (item: T) => Promise<void>) {
@@ -273,7 +274,7 @@ describe('fuzzing the write endpoints', () => {
     console.log(
       [
         'fuzz: write routes left out',
-        ...left.map((r) => `  ${r.key}: ${/uploads\//.test(r.path) ? RAW_BODY : NO_JSON_BODY}`),
+        ...left.map((r) => `  ${r.key}: ${/uploads\/|kyc\/identity/.test(r.path) ? RAW_BODY : NO_JSON_BODY}`),
         'fuzz: endpoints that spend their resource, and what they get',
         ...Object.entries(targets)
           .filter(([, t]) => t.why)

@@ -175,7 +175,53 @@ test('a new host completes a company profile, publishes a commission ad through 
   await expect(page.getByText('Dina uppgifter har sparats korrekt')).toBeVisible();
   await expect(page.getByTestId('payout-step-1')).toHaveAttribute('data-done', 'true');
   await expect(page.getByTestId('payout-account')).toContainText('SE45 •••• 7466');
+
+  // Step 2: the ID documents. A driving licence needs both sides; the desk refuses it, a passport passes.
+  await page.getByRole('link', { name: 'Ladda upp ID-handlingar' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/profile\/id-verification$/);
+  await page.getByLabel('Handling').selectOption('DRIVING_LICENCE');
+  await page.getByRole('button', { name: 'Skicka för verifiering' }).click();
+  await expect(page.getByText('Välj framsidan')).toBeVisible();
+  await expect(page.getByText('Välj baksidan')).toBeVisible();
+  await expect(page.getByText('Godkänn villkoren för att fortsätta')).toBeVisible();
+  await page.getByLabel('Framsida').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+  await expect(page.getByText('Filen måste vara GIF, JPEG, PNG eller PDF')).toBeVisible();
+  await page.getByLabel('Framsida').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByLabel('Baksida').setInputFiles({ name: 'back.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page.getByLabel('Jag intygar att handlingen är min och giltig', { exact: false }).check();
+  await page.getByRole('button', { name: 'Skicka för verifiering' }).click();
+  await expect(page.getByText('Dina ID-handlingar har skickats.', { exact: false })).toBeVisible();
+  await expect(page.getByTestId('kyc-status')).toHaveText('Dina ID-handlingar granskas.');
+  await decideKyc(browser, 'Linnea Ström', 'refuse');
+  await page.reload();
+  await expect(page.getByTestId('kyc-status')).toHaveText('Dina ID-handlingar nekades. Ladda upp nya.');
+  await expect(page.getByTestId('kyc-documents')).toContainText('Anledning: The document has expired.');
+  await page.getByLabel('Framsida').or(page.getByLabel('Fotosida')).setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByLabel('Jag intygar att handlingen är min och giltig', { exact: false }).check();
+  await page.getByRole('button', { name: 'Skicka för verifiering' }).click();
+  await expect(page.getByTestId('kyc-status')).toHaveText('Dina ID-handlingar granskas.');
+  await decideKyc(browser, 'Linnea Ström', 'approve');
+  await page.goto('/dashboard/profile/payout');
+  await expect(page.getByTestId('payout-step-2')).toHaveAttribute('data-done', 'true');
+  await expect(page.getByTestId('kyc-status')).toHaveText('Din identitet är verifierad.');
 });
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2048, 7)]);
+const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2048, 32)]);
+
+/** The administrator decides the host's waiting document on the MangoPay emulation's KYC desk. */
+async function decideKyc(browser: Browser, names: string, decision: 'approve' | 'refuse') {
+  const desk = await as(browser, ADMIN);
+  await desk.goto('/sandbox/mangopay/kyc');
+  const item = desk.getByRole('listitem').filter({ hasText: names }).first();
+  if (decision === 'approve') await item.getByRole('button', { name: 'Godkänn' }).click();
+  else {
+    await item.getByLabel('Anledning till nekandet').selectOption('DOCUMENT_HAS_EXPIRED');
+    await item.getByRole('button', { name: 'Neka' }).click();
+  }
+  await expect(desk.getByRole('listitem').filter({ hasText: names })).toHaveCount(0);
+  await desk.context().close();
+}
 
 test('a STRICT user confirms a save with the password; a wrong one is explained in the prompt', async ({ browser }) => {
   test.setTimeout(120_000);

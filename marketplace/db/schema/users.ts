@@ -64,7 +64,7 @@ export const users = pgTable(
     canChangeName: boolean('can_change_name').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`)],
+  (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`), index('users_mango_user_idx').on(t.mangoUserId)],
 );
 
 /** Server-side sessions: the cookie holds a random token; only its hash is stored. Logout revokes. */

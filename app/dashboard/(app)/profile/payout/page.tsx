@@ -5,9 +5,11 @@ import { getTranslations } from 'next-intl/server';
 import Check from 'lucide-react/icons/check';
 import { PayoutForm } from '@/components/profile/payout-form';
 import { ProfileTabs } from '@/components/profile/profile-tabs';
+import { buttonClass } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { PageTitle } from '@/components/ui/page-title';
 import { apiGet } from '@/lib/api/server';
+import { canUploadIdentity, type KycStatus } from '@/lib/rules/kyc';
 import { maskedIban } from '@/lib/rules/payout';
 import { missingProfileFields } from '@/lib/rules/profile';
 import type { User } from '@/lib/schemas/user-dto';
@@ -35,7 +37,7 @@ function Step({ n, title, done, children }: { n: number; title: string; done: bo
 export default async function PayoutPage() {
   const user = await apiGet<User>('/api/user');
   if (!user.booking_active) redirect('/dashboard/profile');
-  const t = await getTranslations('payout');
+  const [t, tk] = await Promise.all([getTranslations('payout'), getTranslations('kyc')]);
   const hostInfoDone = user.bank_account_added_at !== null;
   const profileComplete = missingProfileFields(user).length === 0;
   return (
@@ -73,6 +75,12 @@ export default async function PayoutPage() {
           <p className="mt-2 text-sm text-muted" data-testid="kyc-status">
             {hostInfoDone ? t(`kyc_${user.kyc_status}`) : t('idAfterHost')}
           </p>
+          {/* Step 2 only once the host information is complete (SPEC §2). */}
+          {hostInfoDone && canUploadIdentity(user.kyc_status as KycStatus) ? (
+            <Link href="/dashboard/profile/id-verification" className={buttonClass('primary', 'mt-4')}>
+              {user.kyc_status === 'FAILED' ? tk('uploadAgain') : tk('upload')}
+            </Link>
+          ) : null}
         </Step>
       </ol>
     </div>

@@ -1,0 +1,30 @@
+// What the KYC endpoints answer (SPEC §3 "KYC document record", §7 /api/mango/kyc).
+import * as z from 'zod/mini';
+import { KYC_DOCUMENT_STATUSES, KYC_STATUSES } from '../rules/kyc';
+import { instant, safeString } from './common';
+
+export const kycDocumentDto = z.object({
+  id: safeString(),
+  type: safeString(),
+  status: z.enum(KYC_DOCUMENT_STATUSES),
+  creation_date: instant,
+  processed_date: z.nullable(instant),
+  /** The bank's reason, shown to the host when a document is refused. */
+  refused_reason_message: z.nullable(safeString()),
+});
+export type KycDocumentView = z.infer<typeof kycDocumentDto>;
+
+/** GET /api/mango/kyc, POST /api/mango/kyc/identity */
+export const kycStateDto = z.object({
+  kyc_status: z.enum(KYC_STATUSES),
+  /** A new identity document may be sent now (a payout account exists, and nothing is being checked or verified). */
+  can_upload: z.boolean(),
+  documents: z.array(kycDocumentDto),
+});
+export type KycState = z.infer<typeof kycStateDto>;
+
+/** GET /api/mango/hooks */
+export const hookAnswer = z.object({ received: z.boolean() });
+
+/** GET /api/sandbox/mangopay/kyc: the documents waiting for the tester's decision. */
+export const sandboxKycList = z.array(z.object({ id: safeString(), user_id: safeString(), tag: z.nullable(safeString()), pages: z.int(), creation_date: instant }));

@@ -1,0 +1,1 @@
+CREATE INDEX "users_mango_user_idx" ON "users" USING btree ("mango_user_id");

@@ -1,0 +1,38 @@
+import 'server-only';
+import { KYC_BODY_MAX_BYTES } from '@/lib/rules/kyc';
+import { hookAnswer, kycStateDto } from '@/lib/schemas/kyc-dto';
+import { kycHookQuery } from '@/lib/schemas/kyc';
+import { rawBody, type Api } from '../http/api';
+import { ApiError } from '../http/errors';
+import { readBodyLimited } from '../http/request';
+import { kycState, receiveHook, submitIdentity } from '../services/kyc';
+import { hit, limits, perKey, userKey } from '../services/rate-limit';
+
+/** SPEC §7 "Payment provider and KYC": the host's identity verification at MangoPay, and MangoPay's hooks. */
+export function mangoRoutes(api: Api) {
+  // GET /api/mango/kyc — the caller's KYC status and identity documents
+  api.route({ method: 'get', path: '/api/mango/kyc', auth: 'user', tag: 'mango', summary: 'KYC status and documents', response: kycStateDto }, async ({ db, user }) => kycState(db, user));
+
+  // POST /api/mango/kyc/identity — an identity document (multipart, one or two sides) sent for verification
+  api.route(
+    {
+      method: 'post',
+      path: '/api/mango/kyc/identity',
+      auth: 'user',
+      tag: 'mango',
+      summary: 'Send an identity document for verification',
+      body: rawBody('multipart/form-data', 'id_first_name, id_last_name, first_name (each chosen word), document_type, accept_terms, validationType=IDENTITY_PROOF, validationFile (front, then back)'),
+      response: kycStateDto,
+    },
+    async ({ db, user, c }) => {
+      await hit(db, perKey(limits.uploadTicket, userKey(user.id)));
+      const bytes = await readBodyLimited(c, KYC_BODY_MAX_BYTES, () => new ApiError(413, 'kyc.fileTooLarge', [], {}, { connection: 'close' }));
+      return submitIdentity(db, user, bytes, c.req.header('content-type'));
+    },
+  );
+
+  // GET /api/mango/hooks — MangoPay's notifications (unsigned: the resource is read back before anything changes)
+  api.route({ method: 'get', path: '/api/mango/hooks', auth: 'none', tag: 'mango', summary: 'MangoPay hook', query: kycHookQuery, response: hookAnswer }, async ({ db, query }) =>
+    receiveHook(db, query.EventType, query.RessourceId),
+  );
+}
