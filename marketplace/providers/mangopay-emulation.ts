@@ -11,6 +11,7 @@ import type { KYC_REFUSAL_TYPES } from '@/lib/schemas/kyc';
 type KycRefusal = (typeof KYC_REFUSAL_TYPES)[number];
 import { getDb } from '../db/client';
 import { sandboxMangoObjects } from '../db/schema';
+import { emulatePayments } from './mangopay-emulation-payments';
 
 // A local emulation of the part of MangoPay's REST API v2.01 that the payout accounts use: OAuth,
 // natural and legal users, IBAN bank accounts, KYC identity documents (their decision is the
@@ -215,6 +216,8 @@ function emulation() {
     const row = await load('KYC_DOCUMENT', c.req.param('documentId'));
     return row ? c.json(row.data) : notFound(c);
   });
+
+  emulatePayments(app, bodyOf, paramError, notFound);
 
   app.notFound((c) => notFound(c));
   app.onError((_, c) => c.json({ Message: 'Internal server error', Type: 'internal_error', errors: {} }, 500));

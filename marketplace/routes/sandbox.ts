@@ -11,7 +11,8 @@ import { ApiError, notFound } from '../http/errors';
 import { config } from '../config';
 import { outboxEnabled } from '../providers/mail';
 import { decideKycDocument, kycDocumentsWaiting } from '../providers/mangopay-emulation';
-import { payments, sandboxPayments } from '../providers/payments';
+import { sandboxPayments } from '../providers/mangopay-emulation-payments';
+import { payments } from '../providers/payments';
 import { answerSandboxBankId, sandboxBankIdSession } from '../services/cottage-verify';
 import { listOutbox } from '../services/outbox';
 

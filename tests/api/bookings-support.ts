@@ -11,18 +11,22 @@ import type { Booking } from '@/lib/schemas/booking-dto';
 export const today = () => todayInStockholm();
 export const inDays = (n: number) => addDays(today(), n);
 
-/** A host with a complete profile and a reviewed commission ad that DAC7 accepts. */
 /**
- * A host with a reviewed commission ad. Unless `payoutReady` is false the host can be paid out (issue
- * 15: verified ID documents and an active bank account; the sandbox payout takes any account id).
+ * A host with a complete profile and a reviewed commission ad that DAC7 accepts. Unless `payoutReady`
+ * is false the host can be paid out (issue 15): a payout account with an IBAN at the MangoPay
+ * emulation (saved through the API) and verified ID documents (the status set here;
+ * tests/api/kyc.test.ts goes through the documents).
  */
 export async function hostWithAd(h: Harness, { payoutReady = true } = {}) {
   const owner = await host(h);
-  if (payoutReady)
-    await h.db
-      .update(h.schema.users)
-      .set({ kycStatus: 'SUCCEDED', mangoBankAccountId: `bankacc_ready_${owner.user.id}` })
-      .where(eq(h.schema.users.id, owner.user.id));
+  if (payoutReady) {
+    const saved = await h.call('PUT', '/api/user/host-information', {
+      token: owner.token,
+      body: { tin_number: '8504121230', iban: 'SE4550000000058398257466', owner: 'Astrid Lindqvist', accept_payment_terms: true, password: owner.user.password },
+    });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    await h.db.update(h.schema.users).set({ kycStatus: 'SUCCEDED' }).where(eq(h.schema.users.id, owner.user.id));
+  }
   const [ad] = await h.db
     .insert(h.schema.cottages)
     .values({
