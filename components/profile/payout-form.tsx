@@ -4,7 +4,7 @@ import { api } from '@/lib/api/client';
 import { showMessage } from '@/lib/i18n/message';
 import { cleanIban, needsRegion } from '@/lib/rules/payout';
 import type { HostInformationBody, HostInformationInput } from '@/lib/schemas/payout';
-import type { User } from '@/lib/schemas/user-dto';
+import type { HostInformationAnswer, User } from '@/lib/schemas/user-dto';
 import { useZodForm } from '@/components/forms/use-zod-form';
 import { UnsavedChangesPrompt } from '@/components/layout/unsaved-changes-prompt';
 import { Button } from '@/components/ui/button';
@@ -39,10 +39,14 @@ export function PayoutForm({ user }: { user: User }) {
   const save = useConfirmedSave({
     askPassword: user.type === 'STRICT' && !user.bankid_verified_at,
     // SPEC §5: spaces and hyphens are stripped from the IBAN before it is sent.
-    send: (values: HostInformationBody) => api<User>('/user/host-information', { method: 'PUT', body: { ...values, iban: cleanIban(values.iban) } }),
+    send: (values: HostInformationBody) => api<HostInformationAnswer>('/user/host-information', { method: 'PUT', body: { ...values, iban: cleanIban(values.iban) } }),
     form,
     success: t('saved'),
-    onSaved: (_saved, values) => form.reset({ ...values, password: undefined, accept_payment_terms: false }),
+    onSaved: (saved, values) => {
+      form.reset({ ...values, password: undefined, accept_payment_terms: false });
+      // SPEC §4 "Payout save": a new bank account is confirmed with SCA at the payment provider first.
+      if (saved.sca_bank_status === 'PENDING' && saved.sca_bank_action_url) window.location.assign(saved.sca_bank_action_url);
+    },
   });
   const error = (name: Name) => showMessage(tAll, form.formState.errors[name]?.message as string | undefined);
   const text = (name: Name, extra: { autoComplete?: string; placeholder?: string; inputMode?: 'numeric' | 'text' } = {}) => (

@@ -32,7 +32,7 @@ export const AREA_NAMESPACES = {
   bookings: ['booking'],
   cottages: ['cottage', 'images'],
   publicAd: ['chat', 'cottage', 'images'],
-  profile: ['profile', 'payout', 'kyc'],
+  profile: ['profile', 'payout', 'kyc', 'sca'],
 } as const satisfies Record<string, readonly Namespace[]>;
 
 export function pickMessages(messages: Messages, namespaces: readonly Namespace[]): Partial<Messages> {

@@ -1,6 +1,7 @@
 // What the KYC endpoints answer (SPEC §3 "KYC document record", §7 /api/mango/kyc).
 import * as z from 'zod/mini';
 import { KYC_DOCUMENT_STATUSES, KYC_STATUSES } from '../rules/kyc';
+import { RECIPIENT_STATUSES, RESUME_NEXT } from '../rules/sca';
 import { instant, safeString } from './common';
 
 export const kycDocumentDto = z.object({
@@ -28,3 +29,18 @@ export const hookAnswer = z.object({ received: z.boolean() });
 
 /** GET /api/sandbox/mangopay/kyc: the documents waiting for the tester's decision. */
 export const sandboxKycList = z.array(z.object({ id: safeString(), user_id: safeString(), tag: z.nullable(safeString()), pages: z.int(), creation_date: instant }));
+
+/** GET /api/mango/recipients/{rid}/status (SPEC §4 SCA sync). */
+export const recipientStatusDto = z.object({
+  remote_status: z.nullable(z.enum(RECIPIENT_STATUSES)),
+  terminal: z.boolean(),
+  /** The bank account is added (the database has it): payouts may use it. */
+  ready: z.boolean(),
+  sca_bank_action_url: z.nullable(safeString()),
+});
+/** POST /api/mango/recipients/resume */
+export const scaResumeDto = z.object({ data: z.object({ next: z.enum(RESUME_NEXT), sca_bank_action_url: z.nullable(safeString()) }) });
+/** GET /api/user/bank-status */
+export const bankStatusDto = z.object({ ready: z.boolean() });
+/** POST /api/sandbox/mangopay/sca/{id}: the recipient's status after the tester's answer. */
+export const sandboxScaDto = z.object({ status: safeString() });

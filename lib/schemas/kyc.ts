@@ -42,3 +42,6 @@ export const sandboxKycDecisionBody = z.union([z.object({ status: z.literal('VAL
 
 /** GET /api/mango/hooks: MangoPay's hook query (unsigned; the resource is read back). */
 export const kycHookQuery = z.object({ EventType: safeString().check(z.maxLength(64)), RessourceId: safeString().check(z.maxLength(64)), Date: z.optional(safeString().check(z.maxLength(20))) });
+
+/** POST /api/sandbox/mangopay/sca/{id}: the host passes or fails SCA on the emulation's page. */
+export const sandboxScaBody = z.object({ pass: z.boolean() });

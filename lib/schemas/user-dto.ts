@@ -51,6 +51,9 @@ export const userCoreDto = z.object({
   hq_country: text,
   hq_region: text,
   bank_account_added_at: z.nullable(instant),
+  /** A new payout bank account waits for its SCA at the payment provider (SPEC §3), under this recipient. */
+  pending_recipient_change: z.boolean(),
+  mango_recipient_id: z.nullable(safeString()),
   payment_terms_accepted: z.boolean(),
   bankid_verified_at: z.nullable(instant),
   kyc_status: safeString(),
@@ -70,6 +73,7 @@ export const userDto = z.extend(userCoreDto, {
 export type User = z.infer<typeof userDto>;
 /** PUT /api/user/host-information: the user, and the bank's SCA step when the provider asks for one (SPEC §4 "Payout save"). */
 export const hostInformationDto = z.extend(userDto, { sca_bank_status: z.nullable(z.enum(['PENDING', 'ACTIVE'])), sca_bank_action_url: z.nullable(safeString()) });
+export type HostInformationAnswer = z.infer<typeof hostInformationDto>;
 
 /** GET /api/auth/bankid/token: the session to collect, where the app starts, the first QR code. */
 export const bankIdLoginStartDto = z.object({ token: safeString(), app_url: safeString(), qr_svg: z.nullable(safeString()) });

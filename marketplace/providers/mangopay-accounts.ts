@@ -2,6 +2,7 @@ import 'server-only';
 import { config } from '../config';
 import { ApiError, notConfigured } from '../http/errors';
 import type { KycDocumentStatus } from '@/lib/rules/kyc';
+import type { RecipientStatus } from '@/lib/rules/sca';
 import { log } from '../log';
 import { mangoClient, type MangoSettings } from './mangopay-client';
 import { mangopayEmulationUrl } from './mangopay-emulation';
@@ -25,7 +26,11 @@ type MangoAccountsApi = {
     getKycDocuments(userId: string, callback: null, options: { parameters: Record<string, string | number> }): Promise<KycDocument[]>;
   };
   KycDocuments: { get(id: string): Promise<KycDocument> };
+  Recipients: { create(data: Record<string, unknown>, userId: string): Promise<MangoRecipient>; get(id: string): Promise<MangoRecipient> };
 };
+
+/** A payout recipient (the bank account, confirmed by the host with SCA at MangoPay). */
+type MangoRecipient = { Id: string; Status: RecipientStatus; UserId: string; PendingUserAction?: { RedirectUrl?: string } | null };
 
 /** MangoPay's KYC document (SPEC §3 "KYC document record"). */
 export type KycDocument = {
@@ -171,6 +176,47 @@ export const identityDocuments = {
       // The SDK rejects with MangoPay's error body.
       if ((error as { Type?: string })?.Type === 'ressource_not_found') return null;
       throw error;
+    }
+  },
+};
+
+/**
+ * The bank account as a payout recipient (SPEC §4 SCA): MangoPay answers PENDING with the page where
+ * the host confirms it with strong customer authentication; ACTIVE once they have.
+ */
+export const payoutRecipients = {
+  async create(mangoUserId: string, account: { iban: string; owner: string; company: boolean; address: Address }): Promise<{ id: string; status: RecipientStatus; actionUrl: string | null }> {
+    try {
+      const recipient = await (
+        await api()
+      ).Recipients.create(
+        {
+          DisplayName: `${account.owner} ${account.iban.slice(-4)}`.slice(0, 255),
+          PayoutMethodType: 'InternationalBankTransfer',
+          RecipientType: account.company ? 'Business' : 'Individual',
+          Currency: 'SEK',
+          Country: account.address.Country,
+          ...(account.company
+            ? { BusinessRecipient: { BusinessName: account.owner, Address: account.address } }
+            : { IndividualRecipient: { FirstName: account.owner.split(' ')[0], LastName: account.owner.split(' ').slice(1).join(' ') || account.owner, Address: account.address } }),
+          InternationalBankTransfer: { IBAN: account.iban, AccountNumber: account.iban },
+        },
+        mangoUserId,
+      );
+      return { id: recipient.Id, status: recipient.Status, actionUrl: recipient.PendingUserAction?.RedirectUrl ?? null };
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      return providerError(error);
+    }
+  },
+  /** The recipient's status now (null: MangoPay does not know it). */
+  async status(recipientId: string): Promise<RecipientStatus | null> {
+    try {
+      return (await (await api()).Recipients.get(recipientId)).Status;
+    } catch (error) {
+      if ((error as { Type?: string })?.Type === 'ressource_not_found') return null;
+      log.error({ err: error }, 'mangopay recipient lookup failed');
+      throw new ApiError(503, 'payout.providerUnavailable');
     }
   },
 };

@@ -20,7 +20,7 @@ import { emulatePayments } from './mangopay-emulation-payments';
 // database, so every instance's emulation answers for every object.
 
 type Json = Record<string, unknown>;
-type Kind = 'USER' | 'BANK_ACCOUNT' | 'KYC_DOCUMENT';
+type Kind = 'USER' | 'BANK_ACCOUNT' | 'KYC_DOCUMENT' | 'RECIPIENT';
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
@@ -217,6 +217,26 @@ function emulation() {
     return row ? c.json(row.data) : notFound(c);
   });
 
+  // Payout recipients: created PENDING with the page where the owner confirms them (SCA), then ACTIVE.
+  app.post('/:client/users/:id/recipients', async (c) => {
+    const user = await load('USER', c.req.param('id'));
+    if (!user) return notFound(c);
+    const body = await bodyOf(c);
+    const iban = (body?.InternationalBankTransfer as Json | undefined)?.IBAN;
+    const errors: Record<string, string> = {};
+    if (!body?.DisplayName) errors.DisplayName = 'The DisplayName field is required.';
+    if (typeof iban !== 'string' || !isValidIBAN(iban)) errors['InternationalBankTransfer.IBAN'] = 'The IBAN is not valid';
+    if (Object.keys(errors).length) return paramError(c, errors);
+    const id = newId('rcpt');
+    return c.json(
+      await store('RECIPIENT', id, user.id, { ...body, Id: id, UserId: user.id, Status: 'PENDING', CreationDate: now(), PendingUserAction: { RedirectUrl: `/sandbox/mangopay/sca/${id}` } }),
+    );
+  });
+  app.get('/:client/recipients/:id', async (c) => {
+    const row = await load('RECIPIENT', c.req.param('id'));
+    return row ? c.json(row.data) : notFound(c);
+  });
+
   emulatePayments(app, bodyOf, paramError, notFound);
 
   app.notFound((c) => notFound(c));
@@ -272,4 +292,16 @@ export async function decideKycDocument(id: string, decision: { status: 'VALIDAT
   // MangoPay delivers a hook once and does not wait on the answer's content; a failed delivery is the receiver's loss (it reads documents again on every visit).
   await fetch(hook, { signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
   return true;
+}
+
+/**
+ * The host on the emulation's SCA page (what their bank's app would do): a recipient confirmed
+ * becomes ACTIVE; a failed or abandoned one stays PENDING and may be resumed. Answers the recipient's
+ * status, or null when there is no such recipient.
+ */
+export async function decideSca(id: string, pass: boolean): Promise<string | null> {
+  const row = await load('RECIPIENT', id);
+  if (!row) return null;
+  if (pass && row.data.Status === 'PENDING') await store('RECIPIENT', row.id, row.ownerId, { ...row.data, Status: 'ACTIVE', PendingUserAction: null });
+  return String((await load('RECIPIENT', id))!.data.Status);
 }

@@ -1,11 +1,12 @@
 import 'server-only';
 import { KYC_BODY_MAX_BYTES } from '@/lib/rules/kyc';
-import { hookAnswer, kycStateDto } from '@/lib/schemas/kyc-dto';
+import { bankStatusDto, hookAnswer, kycStateDto, recipientStatusDto, scaResumeDto } from '@/lib/schemas/kyc-dto';
 import { kycHookQuery } from '@/lib/schemas/kyc';
 import { rawBody, type Api } from '../http/api';
 import { ApiError } from '../http/errors';
 import { readBodyLimited } from '../http/request';
 import { kycState, receiveHook, submitIdentity } from '../services/kyc';
+import { bankStatus, recipientStatus, resumeSca } from '../services/payout-sca';
 import { hit, limits, perKey, userKey } from '../services/rate-limit';
 
 /** SPEC §7 "Payment provider and KYC": the host's identity verification at MangoPay, and MangoPay's hooks. */
@@ -35,4 +36,14 @@ export function mangoRoutes(api: Api) {
   api.route({ method: 'get', path: '/api/mango/hooks', auth: 'none', tag: 'mango', summary: 'MangoPay hook', query: kycHookQuery, response: hookAnswer }, async ({ db, query }) =>
     receiveHook(db, query.EventType, query.RessourceId),
   );
+
+  // SPEC §4 SCA: the payout bank account as a recipient at MangoPay, confirmed by the host
+  api.route(
+    { method: 'get', path: '/api/mango/recipients/:rid/status', auth: 'user', tag: 'mango', summary: 'Payout recipient SCA status', response: recipientStatusDto },
+    async ({ db, user, params }) => recipientStatus(db, user, params.rid ?? ''),
+  );
+  api.route({ method: 'post', path: '/api/mango/recipients/resume', auth: 'user', tag: 'mango', summary: 'Resume the payout recipient SCA', response: scaResumeDto }, async ({ db, user }) =>
+    resumeSca(db, user),
+  );
+  api.route({ method: 'get', path: '/api/user/bank-status', auth: 'user', tag: 'mango', summary: 'Payout bank account added', response: bankStatusDto }, async ({ db, user }) => bankStatus(db, user));
 }

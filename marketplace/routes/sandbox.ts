@@ -4,13 +4,14 @@ import { sandboxCardDto, sandboxPayinDto, sandboxRedirectDto } from '@/lib/schem
 import { sandboxBankIdDto } from '@/lib/schemas/cottage-dto';
 import { sandboxBankIdBody, sandboxCardBody, sandboxSecureBody } from '@/lib/schemas/payment';
 import { outboxList } from '@/lib/schemas/user-dto';
-import { sandboxKycList } from '@/lib/schemas/kyc-dto';
-import { sandboxKycDecisionBody } from '@/lib/schemas/kyc';
+import { sandboxKycList, sandboxScaDto } from '@/lib/schemas/kyc-dto';
+import { sandboxKycDecisionBody, sandboxScaBody } from '@/lib/schemas/kyc';
 import type { Api } from '../http/api';
 import { ApiError, notFound } from '../http/errors';
 import { config } from '../config';
 import { outboxEnabled } from '../providers/mail';
-import { decideKycDocument, kycDocumentsWaiting } from '../providers/mangopay-emulation';
+import { decideKycDocument, decideSca, kycDocumentsWaiting } from '../providers/mangopay-emulation';
+import { getUser } from '../services/users';
 import { sandboxPayments } from '../providers/mangopay-emulation-payments';
 import { payments } from '../providers/payments';
 import { answerSandboxBankId, sandboxBankIdSession } from '../services/cottage-verify';
@@ -98,6 +99,18 @@ export function sandboxRoutes(api: Api) {
       const hookUrl = `${origin === 'http://marketplace.internal' ? config.publicUrl : origin}/api/mango/hooks`;
       if (!(await decideKycDocument(params.id ?? '', body.status === 'VALIDATED' ? body : { status: 'REFUSED', reason: body.reason }, hookUrl))) throw new ApiError(404, 'errors.notFound');
       return { message: 'success' };
+    },
+  );
+
+  // The emulation's SCA page: the host passes or fails the strong authentication of their own payout recipient.
+  api.route(
+    { method: 'post', path: '/api/sandbox/mangopay/sca/:id', auth: 'user', tag: 'sandbox', summary: 'Answer a sandbox SCA', body: sandboxScaBody, response: sandboxScaDto },
+    async ({ db, user, params, body }) => {
+      const row = await getUser(db, user.id);
+      if (!row.mangoRecipientId || row.mangoRecipientId !== params.id) throw new ApiError(404, 'errors.notFound');
+      const status = await decideSca(params.id, body.pass);
+      if (!status) throw new ApiError(404, 'errors.notFound');
+      return { status };
     },
   );
 

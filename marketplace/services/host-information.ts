@@ -8,7 +8,9 @@ import { users } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { validate } from '../http/api';
 import { ApiError } from '../http/errors';
-import { payoutAccounts, type AccountHolder } from '../providers/mangopay-accounts';
+import { payoutAccounts, payoutRecipients, type AccountHolder } from '../providers/mangopay-accounts';
+import { withReturn } from './payout-sca';
+import { actionUrlValid } from '@/lib/rules/sca';
 import { confirmSave } from './profile';
 import { getUser, userDto, userView, type UserRow } from './users';
 
@@ -47,6 +49,9 @@ export async function saveHostInformation(db: Db, actor: SessionUser, input: unk
   const accountId = sameAccount
     ? row.mangoBankAccountId
     : await payoutAccounts.replaceIban(mangoUserId, { iban, owner: body.owner, address: hq ?? address }, mangoUserId === row.mangoUserId ? row.mangoBankAccountId : null);
+  // A new account needs its SCA; so does the same one whose SCA was never done and whose action URL has expired.
+  const needsRecipient = !sameAccount || (!row.bankAccountAddedAt && !actionUrlValid(row.scaBankActionAt, new Date()));
+  const recipient = needsRecipient ? await payoutRecipients.create(mangoUserId, { iban, owner: body.owner, company: holder.company !== null, address: hq ?? address }) : null;
 
   await db
     .update(users)
@@ -62,10 +67,17 @@ export async function saveHostInformation(db: Db, actor: SessionUser, input: unk
       hqRegion: hq ? (body.hq_region ?? null) : null,
       mangoUserId,
       mangoBankAccountId: accountId,
-      bankAccountAddedAt: sameAccount ? row.bankAccountAddedAt : new Date(),
+      // A new account is added once its SCA is done (the recipient ACTIVE): payouts wait until then.
+      ...(recipient ? { bankAccountAddedAt: null, mangoRecipientId: recipient.id, scaBankActionUrl: recipient.actionUrl, scaBankActionAt: new Date() } : {}),
       paymentTermsAcceptedAt: row.paymentTermsAcceptedAt ?? new Date(),
     })
     .where(eq(users.id, actor.id));
-  // SCA of the bank account (sca_bank_status PENDING with an action URL) follows with the SCA enrolment.
-  return { ...(await userView(db, await getUser(db, actor.id))), sca_bank_status: null, sca_bank_action_url: null };
+  // SPEC §4 "Payout save": a new account waits for SCA; the host is sent to the action URL.
+  const saved = await getUser(db, actor.id);
+  const pending = saved.mangoRecipientId !== null && saved.bankAccountAddedAt === null && saved.scaBankActionUrl !== null;
+  return {
+    ...(await userView(db, saved)),
+    sca_bank_status: pending ? ('PENDING' as const) : saved.bankAccountAddedAt ? ('ACTIVE' as const) : null,
+    sca_bank_action_url: pending ? withReturn(saved.scaBankActionUrl!, saved.mangoRecipientId!) : null,
+  };
 }

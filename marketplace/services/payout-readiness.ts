@@ -13,7 +13,7 @@ import { dashboardUrl, sendLinkMail } from './auth-mail';
  */
 export async function payoutReadiness(db: Db, hostId: number): Promise<PayoutGap[]> {
   const [host] = await db
-    .select({ kycStatus: users.kycStatus, bankAccount: users.mangoBankAccountId, username: users.username, language: users.language })
+    .select({ kycStatus: users.kycStatus, bankAccount: users.bankAccountAddedAt, username: users.username, language: users.language })
     .from(users)
     .where(eq(users.id, hostId))
     .limit(1);

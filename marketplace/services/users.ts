@@ -61,6 +61,8 @@ export function userDto(u: UserRow): UserCore {
     hq_country: u.hqCountry,
     hq_region: u.hqRegion,
     bank_account_added_at: u.bankAccountAddedAt?.toISOString() ?? null,
+    pending_recipient_change: u.mangoRecipientId !== null && u.bankAccountAddedAt === null,
+    mango_recipient_id: u.mangoRecipientId,
     payment_terms_accepted: u.paymentTermsAcceptedAt !== null,
     bankid_verified_at: u.bankidVerifiedAt?.toISOString() ?? null,
     kyc_status: u.kycStatus,

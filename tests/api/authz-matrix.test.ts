@@ -117,6 +117,10 @@ const rules: Record<string, Rule> = {
   'GET /api/mango/kyc': self(),
   'POST /api/mango/kyc/identity': { auth: 'user', area: 'user', body: () => ({}), outcomes: { others: { status: 400 } } },
   'GET /api/mango/hooks': open(ok, { query: '?EventType=KYC_SUCCEEDED&RessourceId=kycdoc_none' }),
+  // SCA of the payout account: only the caller's own recipient (none here: 404, resume 400 'Missing recipient id').
+  'GET /api/mango/recipients/:rid/status': { auth: 'user', area: 'user', params: () => ({ rid: 'rcpt_none' }), outcomes: { others: { status: 404 } } },
+  'POST /api/mango/recipients/resume': { auth: 'user', area: 'user', outcomes: { others: { status: 400, code: 'sca.missingRecipient' } } },
+  'GET /api/user/bank-status': self(),
   // Marks the caller's own to-do: the guest's to-do about the booking stays unread for anyone else.
   'PATCH /api/user/todo': {
     auth: 'user',
@@ -152,6 +156,8 @@ const rules: Record<string, Rule> = {
     body: () => ({ status: 'VALIDATED' }),
     outcomes: { admin: { status: 404 }, others: forbidden },
   },
+  // The emulation's SCA page: the caller's own recipient only.
+  'POST /api/sandbox/mangopay/sca/:id': { auth: 'user', area: 'user', params: () => ({ id: 'rcpt_none' }), body: () => ({ pass: true }), outcomes: { others: { status: 404 } } },
   // The sandbox BankID page: the session's own user only.
   'GET /api/sandbox/bankid/:token': { auth: 'user', area: 'cottage', params: (w) => ({ token: w.bankidToRead }), outcomes: { host: ok, others: notFound } },
   'POST /api/sandbox/bankid/:token': { auth: 'user', area: 'cottage', params: (w) => ({ token: w.bankidToAnswer }), body: () => ({ fail: true }), outcomes: { host: ok, others: notFound } },

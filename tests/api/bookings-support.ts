@@ -25,6 +25,7 @@ export async function hostWithAd(h: Harness, { payoutReady = true } = {}) {
       body: { tin_number: '8504121230', iban: 'SE4550000000058398257466', owner: 'Astrid Lindqvist', accept_payment_terms: true, password: owner.user.password },
     });
     expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    await passSca(h, owner.token, saved.json.sca_bank_action_url);
     await h.db.update(h.schema.users).set({ kycStatus: 'SUCCEDED' }).where(eq(h.schema.users.id, owner.user.id));
   }
   const [ad] = await h.db
@@ -42,6 +43,15 @@ export async function hostWithAd(h: Harness, { payoutReady = true } = {}) {
     })
     .returning();
   return { owner, ad: ad! };
+}
+
+/** The host confirms their new payout bank account on the emulation's SCA page and comes back (the sync adds it). */
+export async function passSca(h: Harness, token: string, actionUrl: unknown) {
+  const rid = new URL(String(actionUrl), 'http://x').pathname.split('/').pop()!;
+  expect((await h.call('POST', `/api/sandbox/mangopay/sca/${rid}`, { token, body: { pass: true } })).json).toEqual({ status: 'ACTIVE' });
+  const synced = await h.call('GET', `/api/mango/recipients/${rid}/status`, { token });
+  expect(synced.json).toMatchObject({ remote_status: 'ACTIVE', ready: true });
+  return rid;
 }
 
 /** A guest (complete profile) who has contacted the host about the ad. */

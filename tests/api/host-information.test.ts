@@ -27,7 +27,7 @@ describe('PUT /api/user/host-information', () => {
     const { user, token, password } = await strictHost();
     const saved = await h.call('PUT', '/api/user/host-information', { token, body: body(password) });
     expect(saved.status, JSON.stringify(saved.json)).toBe(200);
-    expect(saved.json).toMatchObject({ iban: 'SE4550000000058398257466', bank_owner: 'Astrid Lindqvist', payment_terms_accepted: true, sca_bank_status: null });
+    expect(saved.json).toMatchObject({ iban: 'SE4550000000058398257466', bank_owner: 'Astrid Lindqvist', payment_terms_accepted: true, sca_bank_status: 'PENDING', bank_account_added_at: null });
     const row = await rowOf(user.id);
     expect(row).toMatchObject({ iban: 'SE4550000000058398257466', bankOwner: 'Astrid Lindqvist', tinNumber: '8504121230' });
     const owner = await mango(row.mangoUserId!);

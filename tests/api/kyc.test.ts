@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@/lib/rules/dates';
-import { guestIn, hostWithAd, inDays, offerBody, pay } from './bookings-support';
+import { guestIn, hostWithAd, inDays, offerBody, passSca, pay } from './bookings-support';
 import { host, startCottageApi } from './cottages-support';
 import type { Harness } from './harness';
 
@@ -221,11 +221,14 @@ describe('payouts wait for verified ID documents and a bank account', () => {
     const list = (await h.call('GET', '/api/user/todo', { token: owner.token })).json as unknown as { type: string; value: { read: boolean } }[];
     expect(list.find((t) => t.type === 'PAYOUT_WAITING')?.value.read).toBe(false);
 
-    // The host adds the bank account and gets the ID approved; the next run pays.
-    await h.call('PUT', '/api/user/host-information', {
+    // The host adds the bank account (confirmed with SCA) and gets the ID approved; the next run pays.
+    const saved = await h.call('PUT', '/api/user/host-information', {
       token: owner.token,
       body: { tin_number: '8504121230', iban: 'SE4550000000058398257466', owner: 'Astrid Lindqvist', accept_payment_terms: true, password: owner.user.password },
     });
+    await sweepBookings(h.db);
+    expect((await payout())?.status).toBe('WAITING');
+    await passSca(h, owner.token, saved.json.sca_bank_action_url);
     await sweepBookings(h.db);
     expect((await payout())?.status).toBe('WAITING');
     const id = ((await upload(owner.token)).json.documents as { id: string }[])[0]!.id;

@@ -172,14 +172,23 @@ test('a new host completes a company profile, publishes a commission ad through 
   const prompt = page.getByRole('dialog', { name: 'Bekräfta med ditt lösenord' });
   await prompt.getByLabel('Lösenord', { exact: true }).and(prompt.locator('input')).fill('ny-vard-1');
   await prompt.getByRole('button', { name: 'Bekräfta' }).click();
-  await expect(page.getByText('Dina uppgifter har sparats korrekt')).toBeVisible();
+  // A new bank account is confirmed with SCA at the payment provider: failed once, resumed, then passed.
+  await expect(page).toHaveURL(/\/sandbox\/mangopay\/sca\/rcpt_/);
+  await page.getByRole('button', { name: 'Misslyckas' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payout\?rid=rcpt_.*controlStatus=FAILED/);
+  await expect(page.getByText('Verifieringen är inte slutförd. Du kan återuppta den.')).toBeVisible();
+  await page.getByRole('button', { name: 'Återuppta verifieringen' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/mangopay\/sca\/rcpt_/);
+  await page.getByRole('button', { name: 'Bekräfta' }).click();
+  await expect(page.getByText('Ditt bankkonto är verifierat. Utbetalningar går dit.')).toBeVisible();
+  await page.getByRole('link', { name: 'Tillbaka till utbetalning' }).click();
   await expect(page.getByTestId('payout-step-1')).toHaveAttribute('data-done', 'true');
   await expect(page.getByTestId('payout-account')).toContainText('SE45 •••• 7466');
 
   // Step 2: the ID documents. A driving licence needs both sides; the desk refuses it, a passport passes.
   await page.getByRole('link', { name: 'Ladda upp ID-handlingar' }).click();
   await expect(page).toHaveURL(/\/dashboard\/profile\/id-verification$/);
-  await page.getByLabel('Handling').selectOption('DRIVING_LICENCE');
+  await page.getByLabel('Handling', { exact: true }).selectOption('DRIVING_LICENCE');
   await page.getByRole('button', { name: 'Skicka för verifiering' }).click();
   await expect(page.getByText('Välj framsidan')).toBeVisible();
   await expect(page.getByText('Välj baksidan')).toBeVisible();

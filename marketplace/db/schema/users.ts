@@ -57,6 +57,10 @@ export const users = pgTable(
     bankOwner: varchar('bank_owner', { length: 255 }),
     mangoBankAccountId: varchar('mango_bank_account_id', { length: 40 }),
     bankAccountAddedAt: timestamp('bank_account_added_at', { withTimezone: true }),
+    /** The bank account as a payout recipient at MangoPay, its SCA action URL and when it was given (SPEC §4, §9: valid 9.5 min). */
+    mangoRecipientId: varchar('mango_recipient_id', { length: 40 }),
+    scaBankActionUrl: text('sca_bank_action_url'),
+    scaBankActionAt: timestamp('sca_bank_action_at', { withTimezone: true }),
     /** When the host accepted the payment provider's terms (asked with the first host information). */
     paymentTermsAcceptedAt: timestamp('payment_terms_accepted_at', { withTimezone: true }),
     bookingActive: boolean('booking_active').notNull().default(false),

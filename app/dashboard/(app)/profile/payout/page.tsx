@@ -37,7 +37,7 @@ function Step({ n, title, done, children }: { n: number; title: string; done: bo
 export default async function PayoutPage() {
   const user = await apiGet<User>('/api/user');
   if (!user.booking_active) redirect('/dashboard/profile');
-  const [t, tk] = await Promise.all([getTranslations('payout'), getTranslations('kyc')]);
+  const [t, tk, ts] = await Promise.all([getTranslations('payout'), getTranslations('kyc'), getTranslations('sca')]);
   const hostInfoDone = user.bank_account_added_at !== null;
   const profileComplete = missingProfileFields(user).length === 0;
   return (
@@ -58,6 +58,16 @@ export default async function PayoutPage() {
                 <p className="mb-4 text-sm" data-testid="payout-account">
                   {t('currentAccount', { iban: maskedIban(user.iban) })}
                 </p>
+              ) : null}
+              {user.pending_recipient_change && user.mango_recipient_id ? (
+                <div className="mb-4">
+                  <Notice tone="error">
+                    {ts('notCompleted')}{' '}
+                    <Link href={`/dashboard/payout?rid=${encodeURIComponent(user.mango_recipient_id)}`} className="font-semibold underline">
+                      {ts('resume')}
+                    </Link>
+                  </Notice>
+                </div>
               ) : null}
               <PayoutForm user={user} />
             </>
