@@ -49,8 +49,11 @@ export function IdProofForm({ firstName, lastName }: { firstName: string | null;
       onChange={(event) => {
         const picked = event.currentTarget.files?.[0] ?? null;
         const problem = picked ? kycFileProblem(picked) : null;
-        form.setValue(side, problem ? null : picked, check);
-        if (problem) form.setError(side, { type: 'file', message: problem });
+        // A refused file is no file; its error stays (a validation run now would replace it with 'choose the side').
+        if (problem) {
+          form.setValue(side, null, { shouldDirty: true });
+          form.setError(side, { type: 'file', message: problem });
+        } else form.setValue(side, picked, check);
       }}
     />
   );

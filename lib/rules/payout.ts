@@ -25,3 +25,7 @@ export function payoutGaps(host: { bank_account: boolean; kyc_status: string }):
   if (host.kyc_status !== 'SUCCEDED') gaps.push('idVerification');
   return gaps;
 }
+
+/** DAC7 reporting of a host (SPEC §3 dac7_valid): a tax number, a birthday and a full address. */
+export const hostDac7Valid = (u: { tin_number: string | null; birthday: string | null; u_address1: string | null; u_postal_code: string | null; u_city: string | null; u_country: string | null }) =>
+  Boolean(u.tin_number && u.birthday && u.u_address1 && u.u_postal_code && u.u_city && u.u_country);

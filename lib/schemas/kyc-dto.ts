@@ -44,3 +44,7 @@ export const scaResumeDto = z.object({ data: z.object({ next: z.enum(RESUME_NEXT
 export const bankStatusDto = z.object({ ready: z.boolean() });
 /** POST /api/sandbox/mangopay/sca/{id}: the recipient's status after the tester's answer. */
 export const sandboxScaDto = z.object({ status: safeString() });
+/** POST /api/user/sca-enroll: the URL to send the browser to. */
+export const scaEnrolDto = safeString();
+/** GET /api/mango/user */
+export const mangoUserDto = z.object({ UserStatus: z.nullable(safeString()) });

@@ -45,3 +45,6 @@ export const kycHookQuery = z.object({ EventType: safeString().check(z.maxLength
 
 /** POST /api/sandbox/mangopay/sca/{id}: the host passes or fails SCA on the emulation's page. */
 export const sandboxScaBody = z.object({ pass: z.boolean() });
+
+/** POST /api/user/sca-enroll: where MangoPay sends the host back (a path of this site). */
+export const scaEnrolBody = z.object({ sca_return_url: z.optional(safeString().check(z.maxLength(200), z.regex(/^\/[A-Za-z0-9/_?=&%.-]*$/, 'sca.missingReturnUrl'))) });

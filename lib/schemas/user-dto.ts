@@ -53,6 +53,8 @@ export const userCoreDto = z.object({
   bank_account_added_at: z.nullable(instant),
   /** A new payout bank account waits for its SCA at the payment provider (SPEC §3), under this recipient. */
   pending_recipient_change: z.boolean(),
+  /** The host's DAC7 data is complete (tax number, birthday, address). */
+  dac7_valid: z.boolean(),
   mango_recipient_id: z.nullable(safeString()),
   payment_terms_accepted: z.boolean(),
   bankid_verified_at: z.nullable(instant),

@@ -24,6 +24,8 @@ type MangoAccountsApi = {
     createKycPage(userId: string, documentId: string, data: { File: string }): Promise<unknown>;
     updateKycDocument(userId: string, data: { Id: string; Status: 'VALIDATION_ASKED' }): Promise<KycDocument>;
     getKycDocuments(userId: string, callback: null, options: { parameters: Record<string, string | number> }): Promise<KycDocument[]>;
+    enroll(userId: string): Promise<{ PendingUserAction?: { RedirectUrl?: string } | null }>;
+    getSca(userId: string): Promise<{ Id: string; UserStatus?: string }>;
   };
   KycDocuments: { get(id: string): Promise<KycDocument> };
   Recipients: { create(data: Record<string, unknown>, userId: string): Promise<MangoRecipient>; get(id: string): Promise<MangoRecipient> };
@@ -216,6 +218,29 @@ export const payoutRecipients = {
     } catch (error) {
       if ((error as { Type?: string })?.Type === 'ressource_not_found') return null;
       log.error({ err: error }, 'mangopay recipient lookup failed');
+      throw new ApiError(503, 'payout.providerUnavailable');
+    }
+  },
+};
+
+/** The host's own SCA enrolment at MangoPay (SPEC §2 /profile/sca-enroll): the page to enrol on, and the user's status after. */
+export const scaEnrolment = {
+  async start(mangoUserId: string): Promise<string> {
+    try {
+      const url = (await (await api()).Users.enroll(mangoUserId)).PendingUserAction?.RedirectUrl;
+      if (!url) throw new Error('MangoPay gave no enrolment URL');
+      return url;
+    } catch (error) {
+      log.error({ err: error }, 'mangopay SCA enrolment failed');
+      throw new ApiError(503, 'sca.startFailed');
+    }
+  },
+  /** MangoPay's UserStatus: ACTIVE once enrolled. */
+  async userStatus(mangoUserId: string): Promise<string | null> {
+    try {
+      return (await (await api()).Users.getSca(mangoUserId)).UserStatus ?? null;
+    } catch (error) {
+      log.error({ err: error }, 'mangopay SCA user lookup failed');
       throw new ApiError(503, 'payout.providerUnavailable');
     }
   },

@@ -237,6 +237,18 @@ function emulation() {
     return row ? c.json(row.data) : notFound(c);
   });
 
+  // SCA enrolment of an OWNER user: the page where they enrol, and their status (ACTIVE once enrolled).
+  app.post('/:client/sca/users/:id/enrollment', async (c) => {
+    const user = await load('USER', c.req.param('id'));
+    if (!user) return notFound(c);
+    if (user.data.UserCategory !== 'OWNER') return paramError(c, { UserCategory: 'Only OWNER users enrol in SCA.' });
+    return c.json({ PendingUserAction: { RedirectUrl: `/sandbox/mangopay/sca/${user.id}` } });
+  });
+  app.get('/:client/sca/users/:id', async (c) => {
+    const user = await load('USER', c.req.param('id'));
+    return user ? c.json({ ...user.data, UserStatus: user.data.UserStatus ?? 'PENDING_USER_ACTION' }) : notFound(c);
+  });
+
   emulatePayments(app, bodyOf, paramError, notFound);
 
   app.notFound((c) => notFound(c));
@@ -296,10 +308,15 @@ export async function decideKycDocument(id: string, decision: { status: 'VALIDAT
 
 /**
  * The host on the emulation's SCA page (what their bank's app would do): a recipient confirmed
- * becomes ACTIVE; a failed or abandoned one stays PENDING and may be resumed. Answers the recipient's
- * status, or null when there is no such recipient.
+ * becomes ACTIVE, an enrolling user's UserStatus too; a failed or abandoned one stays PENDING and
+ * may be resumed. Answers the status, or null when there is no such recipient or user.
  */
 export async function decideSca(id: string, pass: boolean): Promise<string | null> {
+  const user = id.startsWith('user_') ? await load('USER', id) : null;
+  if (user) {
+    if (pass) await store('USER', user.id, user.ownerId, { ...user.data, UserStatus: 'ACTIVE' });
+    return String((await load('USER', id))!.data.UserStatus ?? 'PENDING_USER_ACTION');
+  }
   const row = await load('RECIPIENT', id);
   if (!row) return null;
   if (pass && row.data.Status === 'PENDING') await store('RECIPIENT', row.id, row.ownerId, { ...row.data, Status: 'ACTIVE', PendingUserAction: null });

@@ -1,12 +1,12 @@
 import 'server-only';
 import { KYC_BODY_MAX_BYTES } from '@/lib/rules/kyc';
-import { bankStatusDto, hookAnswer, kycStateDto, recipientStatusDto, scaResumeDto } from '@/lib/schemas/kyc-dto';
-import { kycHookQuery } from '@/lib/schemas/kyc';
+import { bankStatusDto, hookAnswer, kycStateDto, mangoUserDto, recipientStatusDto, scaEnrolDto, scaResumeDto } from '@/lib/schemas/kyc-dto';
+import { kycHookQuery, scaEnrolBody } from '@/lib/schemas/kyc';
 import { rawBody, type Api } from '../http/api';
 import { ApiError } from '../http/errors';
 import { readBodyLimited } from '../http/request';
 import { kycState, receiveHook, submitIdentity } from '../services/kyc';
-import { bankStatus, recipientStatus, resumeSca } from '../services/payout-sca';
+import { bankStatus, mangoUserStatus, recipientStatus, resumeSca, startScaEnrolment } from '../services/payout-sca';
 import { hit, limits, perKey, userKey } from '../services/rate-limit';
 
 /** SPEC §7 "Payment provider and KYC": the host's identity verification at MangoPay, and MangoPay's hooks. */
@@ -46,4 +46,10 @@ export function mangoRoutes(api: Api) {
     resumeSca(db, user),
   );
   api.route({ method: 'get', path: '/api/user/bank-status', auth: 'user', tag: 'mango', summary: 'Payout bank account added', response: bankStatusDto }, async ({ db, user }) => bankStatus(db, user));
+
+  // SPEC §2 /profile/sca-enroll: the host's own SCA enrolment, and the MangoPay user's status after it
+  api.route({ method: 'post', path: '/api/user/sca-enroll', auth: 'user', tag: 'mango', summary: 'Start the SCA enrolment', body: scaEnrolBody, response: scaEnrolDto }, async ({ db, user, body }) =>
+    startScaEnrolment(db, user, body.sca_return_url),
+  );
+  api.route({ method: 'get', path: '/api/mango/user', auth: 'user', tag: 'mango', summary: 'MangoPay user status', response: mangoUserDto }, async ({ db, user }) => mangoUserStatus(db, user));
 }

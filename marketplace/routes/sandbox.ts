@@ -107,7 +107,8 @@ export function sandboxRoutes(api: Api) {
     { method: 'post', path: '/api/sandbox/mangopay/sca/:id', auth: 'user', tag: 'sandbox', summary: 'Answer a sandbox SCA', body: sandboxScaBody, response: sandboxScaDto },
     async ({ db, user, params, body }) => {
       const row = await getUser(db, user.id);
-      if (!row.mangoRecipientId || row.mangoRecipientId !== params.id) throw new ApiError(404, 'errors.notFound');
+      // Only the caller's own recipient, or their own SCA enrolment.
+      if (!params.id || (params.id !== row.mangoRecipientId && params.id !== row.mangoUserId)) throw new ApiError(404, 'errors.notFound');
       const status = await decideSca(params.id, body.pass);
       if (!status) throw new ApiError(404, 'errors.notFound');
       return { status };

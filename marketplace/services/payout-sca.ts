@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { ApiError } from '../http/errors';
-import { payoutRecipients } from '../providers/mangopay-accounts';
+import { payoutRecipients, scaEnrolment } from '../providers/mangopay-accounts';
 import { getUser, type UserRow } from './users';
 
 // SPEC §4 SCA, §7 /api/mango/recipients/*, /api/user/bank-status: the host confirms a new payout bank
@@ -59,4 +59,24 @@ export async function resumeSca(db: Db, actor: SessionUser, now = new Date()) {
 export async function bankStatus(db: Db, actor: SessionUser) {
   const row = await getUser(db, actor.id);
   return { ready: row.bankAccountAddedAt !== null };
+}
+
+/**
+ * POST /api/user/sca-enroll (SPEC §2 /profile/sca-enroll, §7): the host's own SCA enrolment at
+ * MangoPay; answers the URL to send the browser to, with the return address as `returnUrl`.
+ */
+export async function startScaEnrolment(db: Db, actor: SessionUser, returnUrl: string | undefined) {
+  if (!returnUrl) throw new ApiError(400, 'sca.missingReturnUrl');
+  const row = await getUser(db, actor.id);
+  // Only a payout account's owner enrols (a guest's MangoPay user is a payer): the host information comes first.
+  if (!row.mangoUserId || !row.mangoBankAccountId) throw new ApiError(400, 'sca.noMangoUser');
+  const url = await scaEnrolment.start(row.mangoUserId);
+  return `${url}${url.includes('?') ? '&' : '?'}returnUrl=${encodeURIComponent(`${config.publicUrl}${returnUrl}`)}`;
+}
+
+/** GET /api/mango/user: the host's MangoPay UserStatus (ACTIVE once enrolled in SCA). */
+export async function mangoUserStatus(db: Db, actor: SessionUser) {
+  const row = await getUser(db, actor.id);
+  if (!row.mangoUserId || !row.mangoBankAccountId) throw new ApiError(400, 'sca.noMangoUser');
+  return { UserStatus: await scaEnrolment.userStatus(row.mangoUserId) };
 }

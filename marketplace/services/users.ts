@@ -1,4 +1,5 @@
 import 'server-only';
+import { hostDac7Valid } from '@/lib/rules/payout';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { shownName } from '@/lib/rules/person';
 import type { Person } from '@/lib/schemas/person';
@@ -62,6 +63,7 @@ export function userDto(u: UserRow): UserCore {
     hq_region: u.hqRegion,
     bank_account_added_at: u.bankAccountAddedAt?.toISOString() ?? null,
     pending_recipient_change: u.mangoRecipientId !== null && u.bankAccountAddedAt === null,
+    dac7_valid: hostDac7Valid({ tin_number: u.tinNumber, birthday: u.birthday, u_address1: u.uAddress1, u_postal_code: u.uPostalCode, u_city: u.uCity, u_country: u.uCountry }),
     mango_recipient_id: u.mangoRecipientId,
     payment_terms_accepted: u.paymentTermsAcceptedAt !== null,
     bankid_verified_at: u.bankidVerifiedAt?.toISOString() ?? null,

@@ -192,6 +192,7 @@ const targets: Record<string, Target> = {
     why: 'a card that succeeds closes the pay-in: one of its own',
   },
   'POST /api/sandbox/mangopay/payins/:id/secure': { as: 'anonymous', params: (w) => ({ id: w.payinId }) },
+  'POST /api/user/sca-enroll': { as: 'throwaway', why: 'starts an SCA enrolment: a user of its own (no payout account, so a body that passes is refused after validation)' },
   'POST /api/sandbox/mangopay/sca/:id': { as: 'host', params: () => ({ id: 'rcpt_none' }), why: 'passes a recipient’s SCA: one that is not the caller’s (404 past the body)' },
   'POST /api/sandbox/mangopay/kyc/:id': { as: 'admin', params: () => ({ id: 'kycdoc_none' }), why: 'the sandbox desk decides documents waiting: a document that does not exist (404 past the body)' },
 };

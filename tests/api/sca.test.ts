@@ -87,3 +87,26 @@ describe('SCA of the payout bank account', () => {
     expect((await h.call('GET', '/api/user/bank-status')).status).toBe(401);
   });
 });
+
+describe('SCA enrolment of the host (POST /api/user/sca-enroll, GET /api/mango/user)', () => {
+  it('needs a payout account and a return address; answers the enrolment page; passing makes the user ACTIVE', async () => {
+    const none = await host(h);
+    const missing = await h.call('POST', '/api/user/sca-enroll', { token: none.token, body: { sca_return_url: '/dashboard/profile/sca-enroll' } });
+    expect(missing.status).toBe(400);
+    expect(missing.json.message).toBe('Your account is missing required information to begin verification.');
+    const me = await saveAccount();
+    const noReturn = await h.call('POST', '/api/user/sca-enroll', { token: me.token, body: {} });
+    expect(noReturn.json.message).toBe('Missing return URL for SCA enrollment.');
+    expect((await h.call('POST', '/api/user/sca-enroll', { token: me.token, body: { sca_return_url: 'https://evil.example/' } })).status).toBe(400);
+    const started = await h.call('POST', '/api/user/sca-enroll', { token: me.token, body: { sca_return_url: '/dashboard/profile/sca-enroll' } });
+    expect(started.status).toBe(200);
+    const mangoUserId = (await rowOf(me.user.id)).mangoUserId!;
+    const url = new URL(started.json as unknown as string, 'http://x');
+    expect(url.pathname).toBe(`/sandbox/mangopay/sca/${mangoUserId}`);
+    expect(url.searchParams.get('returnUrl')).toMatch(/\/dashboard\/profile\/sca-enroll$/);
+    expect((await h.call('GET', '/api/mango/user', { token: me.token })).json).toEqual({ UserStatus: 'PENDING_USER_ACTION' });
+    expect((await h.call('POST', `/api/sandbox/mangopay/sca/${mangoUserId}`, { token: none.token, body: { pass: true } })).status).toBe(404);
+    expect((await h.call('POST', `/api/sandbox/mangopay/sca/${mangoUserId}`, { token: me.token, body: { pass: true } })).json).toEqual({ status: 'ACTIVE' });
+    expect((await h.call('GET', '/api/mango/user', { token: me.token })).json).toEqual({ UserStatus: 'ACTIVE' });
+  });
+});

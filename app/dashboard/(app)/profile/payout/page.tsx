@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import Check from 'lucide-react/icons/check';
+import { JumpToStep } from '@/components/profile/jump-to-step';
 import { PayoutForm } from '@/components/profile/payout-form';
 import { ProfileTabs } from '@/components/profile/profile-tabs';
 import { buttonClass } from '@/components/ui/button';
@@ -21,7 +22,7 @@ export async function generateMetadata(): Promise<Metadata> {
 function Step({ n, title, done, children }: { n: number; title: string; done: boolean; children: React.ReactNode }) {
   return (
     <li className="rounded-lg bg-white p-6 shadow-sm" data-testid={`payout-step-${n}`} data-done={done}>
-      <h2 className="mb-4 flex items-center gap-3 text-lg font-semibold">
+      <h2 id={`payout-step-${n}-title`} tabIndex={-1} className="mb-4 flex items-center gap-3 text-lg font-semibold outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
         <span className={`flex size-7 items-center justify-center rounded-full text-sm ${done ? 'bg-green-600 text-white' : 'border border-gray-300 text-muted'}`} aria-hidden>
           {done ? <Check className="size-4" /> : n}
         </span>
@@ -70,6 +71,13 @@ export default async function PayoutPage() {
                 </div>
               ) : null}
               <PayoutForm user={user} />
+              {user.bank_account_added_at ? (
+                <p className="mt-4 text-sm">
+                  <Link href="/dashboard/profile/sca-enroll" className="font-semibold text-brand-700 underline">
+                    {ts('enrolTitle')}
+                  </Link>
+                </p>
+              ) : null}
             </>
           ) : (
             <Notice tone="error">
@@ -81,6 +89,8 @@ export default async function PayoutPage() {
           )}
         </Step>
         <Step n={2} title={t('stepId')} done={user.kyc_status === 'SUCCEDED'}>
+          {/* SPEC §2: with DAC7 data complete and the identity not yet verified, the stepper opens on this step. */}
+          {hostInfoDone && user.dac7_valid && user.kyc_status !== 'SUCCEDED' ? <JumpToStep id="payout-step-2-title" /> : null}
           <p className="text-sm">{t('idIntro')}</p>
           <p className="mt-2 text-sm text-muted" data-testid="kyc-status">
             {hostInfoDone ? t(`kyc_${user.kyc_status}`) : t('idAfterHost')}
