@@ -11,6 +11,11 @@ export async function register() {
   logProviderStatus();
   const { getDb } = await import('./marketplace/db/client');
   await getDb();
+  // The MangoPay emulation sends pay-in hooks where the app registers them, as one registers them at MangoPay.
+  if (config.sandbox && !config.mangopay) {
+    const [{ registerHooks }, { log }] = await Promise.all([import('./marketplace/providers/mangopay-accounts'), import('./marketplace/log')]);
+    await registerHooks(`${config.publicUrl}/api/payments/hook`, ['PAYIN_NORMAL_SUCCEEDED', 'PAYIN_NORMAL_FAILED']).catch((error: unknown) => log.warn({ err: error }, 'sandbox hooks not registered'));
+  }
   const { startJobs } = await import('./marketplace/jobs/runner');
   const { log } = await import('./marketplace/log');
   // The site keeps serving when the queue cannot start; the start is tried again, loudly.

@@ -29,7 +29,7 @@ export function SandboxKycDecision({ id }: { id: string }) {
 
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <Button type="button" disabled={busy} onClick={() => decide({ status: 'VALIDATED' })}>
+      <Button type="button" disabled={busy} onClick={() => decide({ status: 'VALIDATED' })} className="mb-6">
         {t('kycApprove')}
       </Button>
       <div className="flex items-end gap-2">

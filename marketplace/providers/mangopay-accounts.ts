@@ -29,6 +29,7 @@ type MangoAccountsApi = {
   };
   KycDocuments: { get(id: string): Promise<KycDocument> };
   Recipients: { create(data: Record<string, unknown>, userId: string): Promise<MangoRecipient>; get(id: string): Promise<MangoRecipient> };
+  Hooks: { getAll(): Promise<{ Id: string; EventType: string; Url: string }[]>; create(data: Record<string, unknown>): Promise<unknown>; update(data: Record<string, unknown>): Promise<unknown> };
 };
 
 /** A payout recipient (the bank account, confirmed by the host with SCA at MangoPay). */
@@ -245,3 +246,14 @@ export const scaEnrolment = {
     }
   },
 };
+
+/** MangoPay's hooks for these events point at `url` (created, or moved when they point elsewhere). */
+export async function registerHooks(url: string, eventTypes: readonly string[]) {
+  const mango = await api();
+  const existing = await mango.Hooks.getAll();
+  for (const eventType of eventTypes) {
+    const hook = existing.find((h) => h.EventType === eventType);
+    if (!hook) await mango.Hooks.create({ EventType: eventType, Url: url });
+    else if (hook.Url !== url) await mango.Hooks.update({ Id: hook.Id, Url: url });
+  }
+}

@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { getDb } from '../db/client';
 import { sandboxTransactions } from '../db/schema';
 import { randomToken } from '../services/crypto';
+import { deliverHook } from './mangopay-emulation-hooks';
 
 // The MangoPay emulation's money (providers/mangopay-emulation.ts serves these paths): web card
 // pay-ins with their hosted card page (/sandbox/mangopay/{id}, 3-D Secure, result codes, the session
@@ -88,7 +89,7 @@ export const SANDBOX_RESULT_MESSAGES: Record<string, string> = {
 };
 
 async function finish(db: Db, id: string, code: string | null) {
-  await db
+  const finished = await db
     .update(sandboxTransactions)
     .set(
       code
@@ -96,7 +97,10 @@ async function finish(db: Db, id: string, code: string | null) {
         : { status: 'SUCCEEDED', resultCode: '000000', resultMessage: 'Success', secureModePending: false },
     )
     // Only a pay-in still waiting ends: a finished one never changes again.
-    .where(and(eq(sandboxTransactions.id, id), eq(sandboxTransactions.status, 'CREATED')));
+    .where(and(eq(sandboxTransactions.id, id), eq(sandboxTransactions.status, 'CREATED')))
+    .returning({ id: sandboxTransactions.id });
+  // MangoPay then sends the hook registered for the outcome (in the background, like MangoPay's).
+  if (finished.length) void deliverHook(code ? 'PAYIN_NORMAL_FAILED' : 'PAYIN_NORMAL_SUCCEEDED', id);
 }
 
 function returnTo(returnUrl: string | null, id: string) {

@@ -12,6 +12,7 @@ type KycRefusal = (typeof KYC_REFUSAL_TYPES)[number];
 import { getDb } from '../db/client';
 import { sandboxMangoObjects } from '../db/schema';
 import { emulatePayments } from './mangopay-emulation-payments';
+import { registeredHook, saveHook } from './mangopay-emulation-hooks';
 
 // A local emulation of the part of MangoPay's REST API v2.01 that the payout accounts use: OAuth,
 // natural and legal users, IBAN bank accounts, KYC identity documents (their decision is the
@@ -20,7 +21,7 @@ import { emulatePayments } from './mangopay-emulation-payments';
 // database, so every instance's emulation answers for every object.
 
 type Json = Record<string, unknown>;
-type Kind = 'USER' | 'BANK_ACCOUNT' | 'KYC_DOCUMENT' | 'RECIPIENT';
+type Kind = 'USER' | 'BANK_ACCOUNT' | 'KYC_DOCUMENT' | 'RECIPIENT' | 'HOOK';
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
@@ -247,6 +248,25 @@ function emulation() {
   app.get('/:client/sca/users/:id', async (c) => {
     const user = await load('USER', c.req.param('id'));
     return user ? c.json({ ...user.data, UserStatus: user.data.UserStatus ?? 'PENDING_USER_ACTION' }) : notFound(c);
+  });
+
+  // Hooks: one URL per EventType, as MangoPay's Hooks API keeps them.
+  app.post('/:client/hooks', async (c) => {
+    const body = await bodyOf(c);
+    if (typeof body?.EventType !== 'string' || typeof body.Url !== 'string' || !/^https?:\/\//.test(body.Url)) return paramError(c, { Url: 'EventType and an absolute Url are required.' });
+    if (await registeredHook(body.EventType)) return paramError(c, { EventType: 'A hook has already been registered for this EventType' });
+    return c.json(await saveHook(body.EventType, body.Url));
+  });
+  app.get('/:client/hooks', async (c) => {
+    const rows = await (await getDb()).select().from(sandboxMangoObjects).where(eq(sandboxMangoObjects.kind, 'HOOK')).limit(100);
+    return c.json(rows.map((r) => r.data));
+  });
+  app.put('/:client/hooks/:id', async (c) => {
+    const row = await load('HOOK', c.req.param('id'));
+    const body = await bodyOf(c);
+    if (!row) return notFound(c);
+    if (typeof body?.Url !== 'string' || !/^https?:\/\//.test(body.Url)) return paramError(c, { Url: 'An absolute Url is required.' });
+    return c.json(await saveHook(String(row.data.EventType), body.Url));
   });
 
   emulatePayments(app, bodyOf, paramError, notFound);

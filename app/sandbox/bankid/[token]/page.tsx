@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { SnackbarProvider } from '@/components/layout/snackbar';
+import { SandboxFrame } from '@/components/public/sandbox-frame';
 import { SandboxBankId } from '@/components/public/sandbox-bankid';
 import { Notice } from '@/components/ui/notice';
 import { apiGetOrNull } from '@/lib/api/server';
@@ -19,17 +19,8 @@ export default async function SandboxBankIdPage({ params, searchParams }: { para
   const t = await getTranslations('sandbox');
   const session = /^[A-Za-z0-9_-]{16,200}$/.test(token) ? await apiGetOrNull<SandboxBankIdSession>(`/api/sandbox/bankid/${token}`) : null;
   return (
-    <SnackbarProvider>
-      <main className="mx-auto flex max-w-md flex-col gap-5 px-4 py-12">
-        <div className="flex items-center gap-3">
-          <span className="flex size-12 items-center justify-center rounded-lg bg-[#193e4f] text-lg font-bold text-white" aria-hidden>
-            iD
-          </span>
-          <h1 className="text-2xl font-semibold">{t('bankidTitle')}</h1>
-        </div>
-        <Notice>{t('bankidNote')}</Notice>
-        {session && session.status === 'pending' ? <SandboxBankId token={token} identities={session.identities} returnTo={returnTo} /> : <Notice tone="error">{t('bankidMissing')}</Notice>}
-      </main>
-    </SnackbarProvider>
+    <SandboxFrame mark="iD" markClass="bg-[#193e4f]" title={t('bankidTitle')} note={t('bankidNote')}>
+      {session && session.status === 'pending' ? <SandboxBankId token={token} identities={session.identities} returnTo={returnTo} /> : <Notice tone="error">{t('bankidMissing')}</Notice>}
+    </SandboxFrame>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { SnackbarProvider } from '@/components/layout/snackbar';
+import { SandboxFrame } from '@/components/public/sandbox-frame';
 import { SandboxCard } from '@/components/public/sandbox-card';
 import { Notice } from '@/components/ui/notice';
 import { apiGetOrNull } from '@/lib/api/server';
@@ -17,43 +17,34 @@ export default async function SandboxCardPage({ params }: { params: Promise<{ id
   const payIn = /^sbx_payin_[A-Za-z0-9_-]{10,40}$/.test(id) ? await apiGetOrNull<PayIn>(`/api/sandbox/mangopay/payins/${id}`) : null;
   const group = (n: string) => n.replace(/(\d{4})(?=\d)/g, '$1 ');
   return (
-    <SnackbarProvider>
-      <main className="mx-auto flex max-w-md flex-col gap-5 px-4 py-12">
-        <div className="flex items-center gap-3">
-          <span className="flex size-12 items-center justify-center rounded-lg bg-[#ef7d00] text-lg font-bold text-white" aria-hidden>
-            M
-          </span>
-          <h1 className="text-2xl font-semibold">{t('cardTitle')}</h1>
-        </div>
-        <Notice>{t('cardNote')}</Notice>
-        {payIn && payIn.status === 'CREATED' ? (
-          <>
-            <p className="text-lg">
-              {t('cardAmount')} <strong>{formatMoney(payIn.amount)}</strong>
-            </p>
-            <SandboxCard id={payIn.id} secure={payIn.secure_mode_pending} />
-            <section className="rounded-md border border-gray-200 bg-white p-4 text-sm">
-              <h2 className="mb-2 font-semibold">{t('testCards')}</h2>
-              <ul className="flex flex-col gap-1 font-mono">
-                <li>
-                  {group(SANDBOX_CARDS.success)} — {t('cardSucceeds')}
+    <SandboxFrame mark="M" markClass="bg-[#ef7d00]" title={t('cardTitle')} note={t('cardNote')}>
+      {payIn && payIn.status === 'CREATED' ? (
+        <>
+          <p className="text-lg">
+            {t('cardAmount')} <strong>{formatMoney(payIn.amount)}</strong>
+          </p>
+          <SandboxCard id={payIn.id} secure={payIn.secure_mode_pending} />
+          <section className="rounded-md border border-gray-200 bg-white p-4 text-sm">
+            <h2 className="mb-2 font-semibold">{t('testCards')}</h2>
+            <ul className="flex flex-col gap-1 font-mono">
+              <li>
+                {group(SANDBOX_CARDS.success)} — {t('cardSucceeds')}
+              </li>
+              <li>
+                {group(SANDBOX_CARDS.secure)} — {t('cardSecure')}
+              </li>
+              {SANDBOX_FAILURE_EXAMPLES.map((code) => (
+                <li key={code}>
+                  {group(SANDBOX_CARDS.failurePrefix + code)} — {t('cardFails', { code })}
                 </li>
-                <li>
-                  {group(SANDBOX_CARDS.secure)} — {t('cardSecure')}
-                </li>
-                {SANDBOX_FAILURE_EXAMPLES.map((code) => (
-                  <li key={code}>
-                    {group(SANDBOX_CARDS.failurePrefix + code)} — {t('cardFails', { code })}
-                  </li>
-                ))}
-              </ul>
-              <p className="mt-2 text-muted">{t('cardExpiryNote')}</p>
-            </section>
-          </>
-        ) : (
-          <Notice tone="error">{t('payinClosed')}</Notice>
-        )}
-      </main>
-    </SnackbarProvider>
+              ))}
+            </ul>
+            <p className="mt-2 text-muted">{t('cardExpiryNote')}</p>
+          </section>
+        </>
+      ) : (
+        <Notice tone="error">{t('payinClosed')}</Notice>
+      )}
+    </SandboxFrame>
   );
 }

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { SnackbarProvider } from '@/components/layout/snackbar';
+import { SandboxFrame } from '@/components/public/sandbox-frame';
 import { SandboxKycDecision } from '@/components/public/sandbox-kyc';
-import { Notice } from '@/components/ui/notice';
 import { notFound } from 'next/navigation';
 import { apiGet, ApiResponseError } from '@/lib/api/server';
 import type { z } from 'zod/mini';
@@ -19,28 +18,19 @@ export default async function SandboxKycPage() {
     throw error;
   });
   return (
-    <SnackbarProvider>
-      <main className="mx-auto flex max-w-2xl flex-col gap-5 px-4 py-12">
-        <div className="flex items-center gap-3">
-          <span className="flex size-12 items-center justify-center rounded-lg bg-[#ef7d00] text-lg font-bold text-white" aria-hidden>
-            M
-          </span>
-          <h1 className="text-2xl font-semibold">{t('kycTitle')}</h1>
-        </div>
-        <Notice>{t('kycNote')}</Notice>
-        {documents.length === 0 ? <p>{t('kycEmpty')}</p> : null}
-        <ul className="flex flex-col gap-4">
-          {documents.map((d) => (
-            <li key={d.id} className="flex flex-col gap-3 rounded-md border border-gray-200 bg-white p-4" data-testid={`kyc-${d.id}`}>
-              <p className="text-sm">
-                {t('kycDocument', { id: d.id, user: d.user_id, pages: d.pages })}
-                {d.tag ? <span className="block text-muted">{d.tag}</span> : null}
-              </p>
-              <SandboxKycDecision id={d.id} />
-            </li>
-          ))}
-        </ul>
-      </main>
-    </SnackbarProvider>
+    <SandboxFrame mark="M" markClass="bg-[#ef7d00]" title={t('kycTitle')} note={t('kycNote')} wide>
+      {documents.length === 0 ? <p>{t('kycEmpty')}</p> : null}
+      <ul className="flex flex-col gap-4">
+        {documents.map((d) => (
+          <li key={d.id} className="flex flex-col gap-3 rounded-md border border-gray-200 bg-white p-4" data-testid={`kyc-${d.id}`}>
+            <p className="text-sm">
+              {t('kycDocument', { id: d.id, user: d.user_id, pages: d.pages })}
+              {d.tag ? <span className="block text-muted">{d.tag}</span> : null}
+            </p>
+            <SandboxKycDecision id={d.id} />
+          </li>
+        ))}
+      </ul>
+    </SandboxFrame>
   );
 }
