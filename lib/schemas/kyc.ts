@@ -36,9 +36,9 @@ export function idProofSchema(context: IdProofContext) {
 
 export type IdProofInput = z.input<ReturnType<typeof idProofSchema>>;
 
-/** POST /api/sandbox/mangopay/kyc/{id}: the tester's decision on an identity document (MangoPay's refusal reasons). */
+/** POST /api/sandbox/mangopay/kyc/{id}: the tester's decision on an identity document (a refusal with one of MangoPay's reasons, unreadable unless told). */
 export const KYC_REFUSAL_TYPES = ['DOCUMENT_UNREADABLE', 'DOCUMENT_HAS_EXPIRED', 'DOCUMENT_INCOMPLETE', 'DOCUMENT_DO_NOT_MATCH_USER_DATA'] as const;
-export const sandboxKycDecisionBody = z.union([z.object({ status: z.literal('VALIDATED') }), z.object({ status: z.literal('REFUSED'), reason: z.enum(KYC_REFUSAL_TYPES) })]);
+export const sandboxKycDecisionBody = z.object({ status: z.enum(['VALIDATED', 'REFUSED']), reason: z.optional(z.enum(KYC_REFUSAL_TYPES)) });
 
 /** GET /api/mango/hooks: MangoPay's hook query (unsigned; the resource is read back). */
 export const kycHookQuery = z.object({ EventType: safeString().check(z.maxLength(64)), RessourceId: safeString().check(z.maxLength(64)), Date: z.optional(safeString().check(z.maxLength(20))) });

@@ -97,7 +97,8 @@ export function sandboxRoutes(api: Api) {
       // The hook goes where MangoPay would send it: this server's public address (the BFF calls in-process under an internal name).
       const origin = new URL(c.req.url).origin;
       const hookUrl = `${origin === 'http://marketplace.internal' ? config.publicUrl : origin}/api/mango/hooks`;
-      if (!(await decideKycDocument(params.id ?? '', body.status === 'VALIDATED' ? body : { status: 'REFUSED', reason: body.reason }, hookUrl))) throw new ApiError(404, 'errors.notFound');
+      if (!(await decideKycDocument(params.id ?? '', body.status === 'VALIDATED' ? { status: 'VALIDATED' } : { status: 'REFUSED', reason: body.reason ?? 'DOCUMENT_UNREADABLE' }, hookUrl)))
+        throw new ApiError(404, 'errors.notFound');
       return { message: 'success' };
     },
   );
