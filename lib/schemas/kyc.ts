@@ -41,7 +41,12 @@ export const KYC_REFUSAL_TYPES = ['DOCUMENT_UNREADABLE', 'DOCUMENT_HAS_EXPIRED',
 export const sandboxKycDecisionBody = z.object({ status: z.enum(['VALIDATED', 'REFUSED']), reason: z.optional(z.enum(KYC_REFUSAL_TYPES)) });
 
 /** GET /api/mango/hooks: MangoPay's hook query (unsigned; the resource is read back). */
-export const kycHookQuery = z.object({ EventType: safeString().check(z.maxLength(64)), RessourceId: safeString().check(z.maxLength(64)), Date: z.optional(safeString().check(z.maxLength(20))) });
+export const kycHookQuery = z.object({
+  EventType: safeString().check(z.maxLength(64)),
+  // An id, never a path: it goes into the provider's URL.
+  RessourceId: safeString().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
+  Date: z.optional(safeString().check(z.maxLength(20))),
+});
 
 /** POST /api/sandbox/mangopay/sca/{id}: the host passes or fails SCA on the emulation's page. */
 export const sandboxScaBody = z.object({ pass: z.boolean() });

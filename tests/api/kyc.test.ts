@@ -164,6 +164,7 @@ describe('ID documents (GET /api/mango/kyc, POST /api/mango/kyc/identity)', () =
     expect(replays.every((r) => r.status === 200)).toBe(true);
     expect(await kycOf(me.user.id)).toBe('SUCCEDED');
     expect((await h.call('GET', '/api/mango/hooks?EventType=KYC_SUCCEEDED')).status).toBe(400);
+    expect((await h.call('GET', `/api/mango/hooks?EventType=KYC_SUCCEEDED&RessourceId=${encodeURIComponent('../users/x')}`)).status).toBe(400);
   });
 
   it('only an administrator decides in the sandbox desk, and nobody reads another host’s documents', async () => {
