@@ -70,12 +70,7 @@ export function DeleteAccount() {
                 </Link>
               </Notice>
             ) : null}
-            <CheckboxField label={t('profile.deleteConfirm')} aria-invalid={errors.confirm ? true : undefined} {...form.register('confirm')} />
-            {errors.confirm ? (
-              <p role="alert" className="text-sm text-red-700">
-                {showMessage(t, errors.confirm.message)}
-              </p>
-            ) : null}
+            <CheckboxField label={t('profile.deleteConfirm')} error={showMessage(t, errors.confirm?.message)} {...form.register('confirm')} />
             <TextField label={t('profile.deletePhraseLabel')} autoComplete="off" error={showMessage(t, errors.phrase?.message)} {...form.register('phrase')} />
           </form>
         )}

@@ -92,14 +92,7 @@ export function IdProofForm({ firstName, lastName }: { firstName: string | null;
       <p id="kyc-file-hint" className="-mt-3 text-sm text-muted">
         {t('fileHint')}
       </p>
-      <div>
-        <CheckboxField label={t('acceptTerms')} aria-invalid={form.formState.errors.accept_terms ? true : undefined} {...form.register('accept_terms')} />
-        {form.formState.errors.accept_terms ? (
-          <p role="alert" className="text-sm text-red-700">
-            {error('accept_terms')}
-          </p>
-        ) : null}
-      </div>
+      <CheckboxField label={t('acceptTerms')} error={error('accept_terms')} {...form.register('accept_terms')} />
       <div>
         <Button type="submit" disabled={send.isPending}>
           {t('submit')}

@@ -79,16 +79,7 @@ export function PayoutForm({ user }: { user: User }) {
           {needsRegion(hqCountry) ? text('hq_region', { autoComplete: 'address-level1' }) : null}
         </fieldset>
       ) : null}
-      {user.payment_terms_accepted ? null : (
-        <div>
-          <CheckboxField label={t('accept_payment_terms')} aria-invalid={form.formState.errors.accept_payment_terms ? true : undefined} {...form.register('accept_payment_terms')} />
-          {form.formState.errors.accept_payment_terms ? (
-            <p role="alert" className="text-sm text-red-700">
-              {error('accept_payment_terms')}
-            </p>
-          ) : null}
-        </div>
-      )}
+      {user.payment_terms_accepted ? null : <CheckboxField label={t('accept_payment_terms')} error={error('accept_payment_terms')} {...form.register('accept_payment_terms')} />}
       <div>
         <Button type="submit" disabled={!form.formState.isDirty || save.isPending}>
           {t('save')}

@@ -37,14 +37,22 @@ export function TextAreaField({ label, error, ...props }: TextareaHTMLAttributes
   );
 }
 
-export function CheckboxField({ label, ...props }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
+/** A labelled checkbox; with `error`, the box is marked invalid and the message follows it (announced). */
+export function CheckboxField({ label, error, ...props }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string }) {
   const id = useId();
   return (
-    <div className="flex items-center gap-2 py-1">
-      <input id={id} type="checkbox" className="size-4 accent-brand-700" {...props} />
-      <label htmlFor={id} className="text-sm">
-        {label}
-      </label>
+    <div className="py-1">
+      <div className="flex items-center gap-2">
+        <input id={id} type="checkbox" className="size-4 accent-brand-700" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...props} />
+        <label htmlFor={id} className="text-sm">
+          {label}
+        </label>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
