@@ -8,6 +8,7 @@ import { conversationRoutes } from './routes/conversations';
 import { cottageImageRoutes } from './routes/cottage-images';
 import { cottageRoutes } from './routes/cottages';
 import { publicCottageRoutes } from './routes/cottages-public';
+import { dac7Routes } from './routes/dac7';
 import { mangoRoutes } from './routes/mango';
 import { sandboxRoutes } from './routes/sandbox';
 import { uploadRoutes } from './routes/uploads';
@@ -26,6 +27,7 @@ export function createMarketplace() {
   conversationRoutes(api);
   bookingRoutes(api);
   mangoRoutes(api);
+  dac7Routes(api);
   sandboxRoutes(api);
   // GET /api/openapi.json — generated from the same zod schemas the routes validate with and answer by
   api.route({ method: 'get', path: '/api/openapi.json', auth: 'none', tag: 'meta', summary: 'This API as an OpenAPI 3.1 document', response: openApiDocument }, async () => api.openapi());

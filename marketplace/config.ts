@@ -40,6 +40,8 @@ export const config = {
   smtpUrl: env.SMTP_URL || null,
   mailFrom: env.MAIL_FROM || 'Stuga <no-reply@stuga.example>',
   publicUrl: (env.PUBLIC_URL || 'http://localhost:3000').replace(/\/$/, ''),
+  /** The platform operator as DAC7 reports it (PLATFORM_NAME, PLATFORM_ORG_NUMBER, PLATFORM_ADDRESS). */
+  platform: { name: env.PLATFORM_NAME || 'Stuga AB', tin: env.PLATFORM_ORG_NUMBER || '5569999999', address: env.PLATFORM_ADDRESS || 'Stockholm, Sweden', country: 'SE' },
   seedDemo: env.STUGA_SEED !== 'off',
   /** `STUGA_SANDBOX=1`: the local provider sandboxes, their pages and the mail outbox exist. Never in production. */
   sandbox: env.STUGA_SANDBOX === '1',

@@ -58,7 +58,8 @@ export function apiGet<T>(pathWithQuery: string): Promise<T> {
 /** One map per server request (React's `cache`), from path to the answer being loaded. */
 const requestMemo = cache(() => new Map<string, Promise<unknown>>());
 
-async function getFromApi<T>(pathWithQuery: string): Promise<T> {
+/** GET as the signed-in user; a 401 ends the session (via /logout, back here after login). */
+async function fetchAsUser(pathWithQuery: string): Promise<Response> {
   const session = await getSession();
   const response = await marketplaceFetch(pathWithQuery, { token: session.token, locale: await getLocale() });
   if (response.status === 401) {
@@ -66,9 +67,24 @@ async function getFromApi<T>(pathWithQuery: string): Promise<T> {
     const next = loginPathFor(current).split('next=')[1];
     redirect(next ? `/dashboard/logout?next=${next}` : '/dashboard/logout');
   }
+  return response;
+}
+
+async function getFromApi<T>(pathWithQuery: string): Promise<T> {
+  const response = await fetchAsUser(pathWithQuery);
   const data = (await response.json()) as T & { message?: string; code?: string };
   if (!response.ok) throw new ApiResponseError(response.status, data.message ?? response.statusText, data.code ?? null);
   return data;
+}
+
+/** For server components: a text answer (the DAC7 XML report) as the signed-in user. */
+export async function apiGetText(pathWithQuery: string): Promise<string> {
+  const response = await fetchAsUser(pathWithQuery);
+  if (!response.ok) {
+    const data = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
+    throw new ApiResponseError(response.status, data.message ?? response.statusText, data.code ?? null);
+  }
+  return response.text();
 }
 
 /** Like apiGet, but answers null for a 404 so that pages can call notFound(). */

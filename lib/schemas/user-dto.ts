@@ -71,6 +71,7 @@ export type UserCore = z.infer<typeof userCoreDto>;
 export const userDto = z.extend(userCoreDto, {
   /** SPEC §6: the show-phone option is offered only to hosts with a fixed-price ad. */
   has_fixed_cottages: z.boolean(),
+  has_reviewed_cottages: z.boolean(),
 });
 export type User = z.infer<typeof userDto>;
 /** PUT /api/user/host-information: the user, and the bank's SCA step when the provider asks for one (SPEC §4 "Payout save"). */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { hostDac7Valid } from '@/lib/rules/payout';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { shownName } from '@/lib/rules/person';
 import type { Person } from '@/lib/schemas/person';
 import type { User, UserCore } from '@/lib/schemas/user-dto';
@@ -79,7 +79,18 @@ export function userDto(u: UserRow): UserCore {
 
 /** What GET and PUT /api/user answer: the row and whether the user has a fixed-price ad (SPEC §6 show-phone option). */
 export async function userView(db: Db, u: UserRow): Promise<User> {
-  return { ...userDto(u), has_fixed_cottages: await hasFixedCottages(db, u.id) };
+  const [fixed, reviewed] = await Promise.all([hasFixedCottages(db, u.id), hasReviewedCottages(db, u.id)]);
+  return { ...userDto(u), has_fixed_cottages: fixed, has_reviewed_cottages: reviewed };
+}
+
+/** SPEC §3 has_reviewed_cottages: the host has an ad the marketplace has reviewed (DAC7 info is shown to them). */
+export async function hasReviewedCottages(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: cottages.id })
+    .from(cottages)
+    .where(and(eq(cottages.userId, userId), isNotNull(cottages.reviewedAt)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function hasFixedCottages(db: Db, userId: number): Promise<boolean> {

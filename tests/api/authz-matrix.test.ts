@@ -121,6 +121,9 @@ const rules: Record<string, Rule> = {
   'GET /api/mango/recipients/:rid/status': { auth: 'user', area: 'user', params: () => ({ rid: 'rcpt_none' }), outcomes: { others: { status: 404 } } },
   'POST /api/mango/recipients/resume': { auth: 'user', area: 'user', outcomes: { others: { status: 400, code: 'sca.missingRecipient' } } },
   'GET /api/user/bank-status': self(),
+  // DAC7: the caller's own payouts only (the matrix's users have none: an empty list and an empty report).
+  'GET /api/dac-seven/available-years': self(),
+  'GET /api/dac-seven/info/:year': self({ params: () => ({ year: 2026 }) }),
   'POST /api/user/sca-enroll': { auth: 'user', area: 'user', body: () => ({ sca_return_url: '/dashboard/profile/sca-enroll' }), outcomes: { others: { status: 400, code: 'sca.noMangoUser' } } },
   'GET /api/mango/user': { auth: 'user', area: 'user', outcomes: { others: { status: 400, code: 'sca.noMangoUser' } } },
   // Marks the caller's own to-do: the guest's to-do about the booking stays unread for anyone else.

@@ -170,6 +170,7 @@ for (const lang of ['sv', 'en'] as const) {
           { path: '/dashboard/profile/id-verification', ready: 'main', name: '/dashboard/profile/id-verification' },
           { path: '/dashboard/payout', ready: '[data-phase="error"]', name: '/dashboard/payout (no recipient)' },
           { path: '/dashboard/profile/sca-enroll', ready: 'main', name: '/dashboard/profile/sca-enroll (no payout account)' },
+          { path: '/dashboard/orders/dac7/info', ready: 'main', name: '/dashboard/orders/dac7/info' },
           { path: '/dashboard/cottages/3/payment', name: '/dashboard/cottages/[id]/payment (commission)' },
           { path: '/dashboard/cottages/4/payment', name: '/dashboard/cottages/[id]/payment (fixed price, incomplete)' },
           { path: `/${lang}/stuga/3`, name: '/[lang]/stuga/[id] (own ad)' },

@@ -239,6 +239,10 @@ export const moneyIntents = pgTable(
       .on(t.bookingId)
       .where(sql`${t.kind} = 'PAYOUT'`),
     index('money_intents_open_idx').on(t.status, t.id),
+    // A host's payouts by date (DAC7 reports).
+    index('money_intents_user_payout_idx')
+      .on(t.userId, t.doneAt)
+      .where(sql`${t.kind} = 'PAYOUT'`),
     check('money_intents_amount_check', sql`${t.amount} > 0`),
   ],
 );

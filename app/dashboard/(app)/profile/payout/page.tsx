@@ -71,13 +71,19 @@ export default async function PayoutPage() {
                 </div>
               ) : null}
               <PayoutForm user={user} />
-              {user.bank_account_added_at ? (
-                <p className="mt-4 text-sm">
+              <p className="mt-4 flex flex-wrap gap-4 text-sm">
+                {user.bank_account_added_at ? (
                   <Link href="/dashboard/profile/sca-enroll" className="font-semibold text-brand-700 underline">
                     {ts('enrolTitle')}
                   </Link>
-                </p>
-              ) : null}
+                ) : null}
+                {/* SPEC §6: DAC7 info only for hosts with reviewed ads and complete tax data. */}
+                {user.dac7_valid && user.has_reviewed_cottages ? (
+                  <Link href="/dashboard/orders/dac7/info" className="font-semibold text-brand-700 underline">
+                    DAC7
+                  </Link>
+                ) : null}
+              </p>
             </>
           ) : (
             <Notice tone="error">

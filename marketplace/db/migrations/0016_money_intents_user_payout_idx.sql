@@ -1,0 +1,1 @@
+CREATE INDEX "money_intents_user_payout_idx" ON "money_intents" USING btree ("user_id","done_at") WHERE "money_intents"."kind" = 'PAYOUT';
