@@ -43,7 +43,7 @@ export default async function Dac7Page({ searchParams }: { searchParams: Promise
       </div>
     );
   }
-  const cell = 'px-3 py-2 text-right tabular-nums';
+  const cell = 'whitespace-nowrap px-3 py-2 text-right tabular-nums';
   return (
     <div className="flex flex-col gap-6">
       {head}
