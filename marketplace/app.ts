@@ -10,7 +10,9 @@ import { cottageRoutes } from './routes/cottages';
 import { publicCottageRoutes } from './routes/cottages-public';
 import { dac7Routes } from './routes/dac7';
 import { mangoRoutes } from './routes/mango';
+import { orderRoutes } from './routes/orders';
 import { sandboxRoutes } from './routes/sandbox';
+import { sandboxStripeRoutes } from './routes/sandbox-stripe';
 import { uploadRoutes } from './routes/uploads';
 import { userMiscRoutes } from './routes/user-misc';
 
@@ -28,7 +30,9 @@ export function createMarketplace() {
   bookingRoutes(api);
   mangoRoutes(api);
   dac7Routes(api);
+  orderRoutes(api);
   sandboxRoutes(api);
+  sandboxStripeRoutes(api);
   // GET /api/openapi.json — generated from the same zod schemas the routes validate with and answer by
   api.route({ method: 'get', path: '/api/openapi.json', auth: 'none', tag: 'meta', summary: 'This API as an OpenAPI 3.1 document', response: openApiDocument }, async () => api.openapi());
   return api;

@@ -22,6 +22,12 @@ export function s3ConfigFromEnv(vars: Record<string, string | undefined>): S3Con
   };
 }
 
+/** The platform operator: DAC7 reports it, receipts name it as the seller (org. number XXXXXX-YYYY, VAT number SE…01 unless given). */
+function platformOf(name: string, orgNumber: string, address: string, vatNumber: string | undefined) {
+  const tin = orgNumber.replace(/\D/g, '');
+  return { name, tin, orgNumber: tin.length === 10 ? `${tin.slice(0, 6)}-${tin.slice(6)}` : orgNumber, vatNumber: vatNumber || `SE${tin}01`, address, country: 'SE' };
+}
+
 // Everything the marketplace reads from the environment, read once (the only place on this side that reads it).
 export const config = {
   dataDir: dataDirOf(env.STUGA_DATA_DIR),
@@ -41,7 +47,7 @@ export const config = {
   mailFrom: env.MAIL_FROM || 'Stuga <no-reply@stuga.example>',
   publicUrl: (env.PUBLIC_URL || 'http://localhost:3000').replace(/\/$/, ''),
   /** The platform operator as DAC7 reports it (PLATFORM_NAME, PLATFORM_ORG_NUMBER, PLATFORM_ADDRESS). */
-  platform: { name: env.PLATFORM_NAME || 'Stuga AB', tin: env.PLATFORM_ORG_NUMBER || '5569999999', address: env.PLATFORM_ADDRESS || 'Stockholm, Sweden', country: 'SE' },
+  platform: platformOf(env.PLATFORM_NAME || 'Stuga AB', env.PLATFORM_ORG_NUMBER || '5569999999', env.PLATFORM_ADDRESS || 'Stockholm, Sweden', env.PLATFORM_VAT_NUMBER),
   seedDemo: env.STUGA_SEED !== 'off',
   /** `STUGA_SANDBOX=1`: the local provider sandboxes, their pages and the mail outbox exist. Never in production. */
   sandbox: env.STUGA_SANDBOX === '1',
@@ -58,6 +64,8 @@ export const config = {
           platformUserId: env.MANGOPAY_PLATFORM_USER_ID,
         }
       : null,
+  /** Stripe (ad payments): the secret key, the publishable key the card form loads Stripe.js with, and the webhook signing secret. */
+  stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY || null, webhookSecret: env.STRIPE_WEBHOOK_SECRET || null } : null,
   omocom: env.OMOCOM_API_URL && env.OMOCOM_API_KEY ? { url: env.OMOCOM_API_URL, key: env.OMOCOM_API_KEY, claimUrl: env.OMOCOM_CLAIM_URL || 'https://claims.omocom.se/' } : null,
   /** BankID RP API v6 with the relying party's client certificate (PKCS#12) and BankID's CA. */
   bankid:

@@ -15,6 +15,7 @@ import {
   cottageCalendar,
   cottages,
   messages,
+  orders,
   payins,
   sandboxTransactions,
   todos,
@@ -307,21 +308,36 @@ export async function seedBookings(db: Db, ids: { host: number; guest: number },
           ? [{ id: `sbx_payout_demo${serial}`, kind: 'PAYOUT' as const, amount: keep, status: 'SUCCEEDED' as const, resultCode: '000000', resultMessage: 'Success', createdAt: paidOutAt }]
           : []),
       ]);
-      await db.insert(payins).values({
-        bookingId,
-        userId: ids.guest,
-        provider: 'sandbox',
-        providerId: payinId,
-        cardType: 'CB_VISA_MASTERCARD',
-        amount: plan.price,
-        status: 'SUCCEEDED',
-        resultCode: '000000',
-        resultMessage: 'Success',
-        refundProviderId: refundId,
-        refundedAmount: refund || null,
-        createdAt: startedAt,
-        settledAt: paidAt,
-      });
+      const [payinRow] = await db
+        .insert(payins)
+        .values({
+          bookingId,
+          userId: ids.guest,
+          provider: 'sandbox',
+          providerId: payinId,
+          cardType: 'CB_VISA_MASTERCARD',
+          amount: plan.price,
+          status: 'SUCCEEDED',
+          resultCode: '000000',
+          resultMessage: 'Success',
+          refundProviderId: refundId,
+          refundedAmount: refund || null,
+          createdAt: startedAt,
+          settledAt: paidAt,
+        })
+        .returning({ id: payins.id });
+      // The receipts of this money (SPEC §3 Order): the guest's payment and refund, the host's payout and the platform's fee.
+      const receipt = { status: 'paid' as const, source: 'mangopay' as const, bookingId };
+      await db
+        .insert(orders)
+        .values([
+          { ...receipt, userId: ids.guest, type: 'PAYIN' as const, amount: plan.price, payinId: payinRow!.id, createdAt: startedAt, paidAt },
+          ...(refund && cancelledAt ? [{ ...receipt, userId: ids.guest, type: 'REFUND' as const, amount: refund, createdAt: cancelledAt, paidAt: cancelledAt }] : []),
+          ...(paidOutAt ? [{ ...receipt, userId: ids.host, type: 'PAYOUT' as const, amount: keep, createdAt: paidOutAt, paidAt: paidOutAt }] : []),
+          ...(paidOutAt && plan.price - (refund ?? 0) - keep > 0
+            ? [{ ...receipt, userId: ids.host, type: 'FEE' as const, amount: plan.price - (refund ?? 0) - keep, createdAt: paidOutAt, paidAt: paidOutAt }]
+            : []),
+        ]);
       events.push({ type: 'FULL_PAYMENT', state: 'SUCCESS', userId: ids.guest, amount: plan.price, date: paidAt });
       chat.push({ at: paidAt, userId: ids.guest, type: 'booking_paid', bookingId });
       // The nights stay taken while the booking is paid or finished; cancelling frees them.

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { bookingEvents, bookings, moneyIntents, payins, users, type MoneyIntentKind, type MoneyIntentPurpose, type TimelineType } from '../db/schema';
 import { log } from '../log';
 import { newIdempotencyKey, payments, type Payer } from '../providers/payments';
+import { intentReceipts } from './booking-receipts';
 import { crashPoint } from './crash-point';
 import { payoutReadiness } from './payout-readiness';
 
@@ -194,6 +195,7 @@ async function record(db: Db, intent: MoneyIntent, result: { id: string; status:
         await tx.insert(bookingEvents).values({ bookingId: intent.bookingId, type: 'TRANSFER', state: 'SUCCESS', userId: intent.userId, amount: intent.amount, date: now });
     }
     await tx.insert(bookingEvents).values({ bookingId: intent.bookingId, type, state: final === 'SUCCEEDED' ? 'SUCCESS' : 'ERROR', userId: intent.userId, amount: intent.amount, date: now });
+    if (final === 'SUCCEEDED') await intentReceipts(tx, intent, now);
     return final;
   });
 }

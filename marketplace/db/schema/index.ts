@@ -5,3 +5,4 @@ export * from './conversations';
 export * from './bookings';
 export * from './limits';
 export * from './sandbox';
+export * from './orders';

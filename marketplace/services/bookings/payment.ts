@@ -8,6 +8,7 @@ import { bookedNights, bookingEvents, bookings, payins, users } from '../../db/s
 import type { SessionUser } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { payments } from '../../providers/payments';
+import { payinReceipt } from '../booking-receipts';
 import { crashPoint } from '../crash-point';
 import { payerOf, recordIntent, runIntent } from '../money-intents';
 import { userDto } from '../users';
@@ -149,6 +150,7 @@ export async function settlePayin(db: Db, providerId: string, now = new Date()):
           .where(and(eq(payins.id, payin.id), eq(payins.status, 'CREATED')))
           .returning({ id: payins.id });
         if (!claimed) return; // Another return or hook got here first.
+        await payinReceipt(tx, { ...payin, status: 'SUCCEEDED' }, now);
         // The booking row is locked until commit: a cancel or another payment waits, then sees PAID.
         const [current] = await tx.select().from(bookings).where(eq(bookings.id, payin.bookingId)).for('update').limit(1);
         // Only an open offer becomes PAID (SPEC §4); a cancelled, expired or already paid one is not revived.
@@ -193,6 +195,7 @@ async function refundUnbookable(db: Db, payin: typeof payins.$inferSelect, code:
       .where(and(eq(payins.id, payin.id), eq(payins.status, 'CREATED')))
       .returning();
     if (!claimed) return null;
+    await payinReceipt(tx, claimed, now);
     await tx.insert(bookingEvents).values({ bookingId: payin.bookingId, type: 'FULL_PAYMENT', state: 'ERROR', userId: payin.userId, amount: payin.amount, date: now });
     await tx.delete(bookedNights).where(and(eq(bookedNights.bookingId, payin.bookingId), isNotNull(bookedNights.holdUntil)));
     const recorded = await recordIntent(tx, { kind: 'REFUND', purpose: 'UNBOOKABLE', bookingId: payin.bookingId, payinId: payin.id, userId: payin.userId, amount: payin.amount });

@@ -1,0 +1,114 @@
+import 'server-only';
+import { and, asc, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { receiptShowsTax, VAT_RATE_PERCENT, vatOf, type ReceiptType } from '@/lib/rules/products';
+import { addDays, stockholmTime } from '@/lib/rules/dates';
+import { PAGE_SIZE_ORDERS } from '@/lib/constants';
+import type { OrderDto, ReceiptDto, ReceiptListQuery } from '@/lib/schemas/orders';
+import { config } from '../config';
+import type { Db } from '../db/client';
+import { bookings, cottages, orders, users, type OrderLine } from '../db/schema';
+import type { SessionUser } from '../http/context';
+import { notFound } from '../http/errors';
+
+// SPEC §2 /orders and /orders/{id}, §7 GET /api/user/orders and /{id}: the caller's receipts — ad
+// payments, card payments of stays, refunds, payouts and fees — only their own (filtered by the
+// acting user, on orders_user_idx / orders_user_amount_idx).
+
+type OrderRow = typeof orders.$inferSelect;
+
+export function orderDtoOf(o: OrderRow, cottageTitle: string | null, locale: 'sv' | 'en'): OrderDto {
+  const lines = (o.products as OrderLine[]) ?? [];
+  const showsTax = receiptShowsTax(
+    o.type,
+    lines.map((l) => l.id),
+  );
+  return {
+    id: o.id,
+    type: o.type,
+    amount: o.amount,
+    created_at: o.createdAt.toISOString(),
+    paid_at: o.paidAt?.toISOString() ?? null,
+    payment_status: o.status,
+    source: o.source,
+    client_secret: o.status === 'paid' ? null : o.clientSecret,
+    booking_id: o.bookingId,
+    cottage_id: o.cottageId,
+    cottage_title: cottageTitle,
+    products: lines.map((l) => ({ id: l.id, name: locale === 'sv' ? l.name_sv : l.name_en, price: l.price, type: l.type })),
+    tax: showsTax ? { rate: VAT_RATE_PERCENT, ...vatOf(o.amount) } : null,
+  };
+}
+
+const TYPE_FLAGS: Record<'payin' | 'payout' | 'refund' | 'payment' | 'fee', ReceiptType> = { payin: 'PAYIN', payout: 'PAYOUT', refund: 'REFUND', payment: 'PAYMENT', fee: 'FEE' };
+
+/** The receipts a user has: booking money always (it moved), ad orders once they went to payment. */
+const visible = (userId: number) => and(eq(orders.userId, userId), inArray(orders.status, ['pending', 'paid', 'failed', 'expired']));
+
+/** GET /api/user/orders: 10 a page by default, newest first, filtered by type flags and by the Stockholm days paid. */
+export async function listReceipts(db: Db, actor: SessionUser, query: ReceiptListQuery, locale: 'sv' | 'en') {
+  const limit = Math.min(Math.max(Number(query.limit ?? PAGE_SIZE_ORDERS) || PAGE_SIZE_ORDERS, 1), 50);
+  const offset = Number(query.offset ?? 0);
+  const where: SQL[] = [visible(actor.id)!];
+  const types = (Object.keys(TYPE_FLAGS) as (keyof typeof TYPE_FLAGS)[]).filter((flag) => query[flag]).map((flag) => TYPE_FLAGS[flag]);
+  if (types.length) where.push(inArray(orders.type, types));
+  if (query.paid_at_from) where.push(gte(orders.paidAt, stockholmTime(query.paid_at_from, '00:00:00')));
+  if (query.paid_at_to) where.push(lt(orders.paidAt, stockholmTime(addDays(query.paid_at_to, 1), '00:00:00')));
+  const order = query.order ?? 'id_desc';
+  const orderBy =
+    order === 'id_asc' ? [asc(orders.id)] : order === 'amount_desc' ? [desc(orders.amount), desc(orders.id)] : order === 'amount_asc' ? [asc(orders.amount), asc(orders.id)] : [desc(orders.id)];
+  const rows = await db
+    .select({ order: orders, title: cottages.titleSv, bookingCottage: bookings.cottageId })
+    .from(orders)
+    .leftJoin(bookings, eq(bookings.id, orders.bookingId))
+    .leftJoin(cottages, eq(cottages.id, orders.cottageId))
+    .where(and(...where))
+    .orderBy(...orderBy)
+    .limit(limit + 1)
+    .offset(offset);
+  const page = rows.slice(0, limit);
+  // A booking's receipts name the stay's ad: one more read for the page, not one per row.
+  const bookingAds = [...new Set(page.filter((r) => !r.title && r.bookingCottage).map((r) => r.bookingCottage!))];
+  const titles = new Map(bookingAds.length ? (await db.select({ id: cottages.id, title: cottages.titleSv }).from(cottages).where(inArray(cottages.id, bookingAds))).map((c) => [c.id, c.title]) : []);
+  const results = page.map((r) => {
+    const dto = orderDtoOf(r.order, r.title ?? (r.bookingCottage ? (titles.get(r.bookingCottage) ?? null) : null), locale);
+    return { ...dto, cottage_id: dto.cottage_id ?? r.bookingCottage ?? null };
+  });
+  let nextPage: string | null = null;
+  if (rows.length > limit) {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '' && k !== 'offset' && k !== 'limit') params.set(k, String(v));
+    params.set('limit', String(limit));
+    params.set('offset', String(offset + limit));
+    nextPage = `/api/user/orders?${params.toString()}`;
+  }
+  return { results, nextPage };
+}
+
+/** GET /api/user/orders/{id}: one of the caller's receipts, with seller, buyer and the stay (404 for anyone else's). */
+export async function receipt(db: Db, actor: SessionUser, id: number, locale: 'sv' | 'en'): Promise<ReceiptDto> {
+  const [row] = await db
+    .select({ order: orders, booking: { checkIn: bookings.checkIn, checkOut: bookings.checkOut, cottageId: bookings.cottageId } })
+    .from(orders)
+    .leftJoin(bookings, eq(bookings.id, orders.bookingId))
+    .where(and(eq(orders.id, id), visible(actor.id)))
+    .limit(1);
+  if (!row) throw notFound();
+  const cottageId = row.order.cottageId ?? row.booking?.cottageId ?? null;
+  const [ad] = cottageId ? await db.select({ title: cottages.titleSv }).from(cottages).where(eq(cottages.id, cottageId)).limit(1) : [];
+  const [u] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
+  const company = u!.typeOfPerson === 'LEGAL';
+  const buyerLines = [u!.uAddress1, u!.uAddress2, [u!.uPostalCode, u!.uCity].filter(Boolean).join(' '), u!.uCountry].filter((l): l is string => Boolean(l && l.trim()));
+  const dto = orderDtoOf(row.order, ad?.title ?? null, locale);
+  return {
+    ...dto,
+    cottage_id: cottageId,
+    seller: { name: config.platform.name, lines: config.platform.address.split(',').map((l) => l.trim()), org_number: config.platform.orgNumber, vat_number: config.platform.vatNumber },
+    buyer: {
+      name: (company ? u!.businessName : null) ?? ([u!.firstName, u!.lastName].filter(Boolean).join(' ') || u!.username),
+      lines: buyerLines,
+      org_number: company ? (u!.organizationNumber ?? u!.companyNumber ?? null) : null,
+      vat_number: company ? (u!.vatNumber ?? null) : null,
+    },
+    stay: row.booking?.checkIn ? { check_in: String(row.booking.checkIn), check_out: String(row.booking.checkOut) } : null,
+  };
+}
