@@ -16,6 +16,11 @@ export async function register() {
     const [{ registerHooks }, { log }] = await Promise.all([import('./marketplace/providers/mangopay-accounts'), import('./marketplace/log')]);
     await registerHooks(`${config.publicUrl}/api/payments/hook`, ['PAYIN_NORMAL_SUCCEEDED', 'PAYIN_NORMAL_FAILED']).catch((error: unknown) => log.warn({ err: error }, 'sandbox hooks not registered'));
   }
+  // The Stripe emulation sends its signed events to the endpoints registered through Stripe's API, as with Stripe.
+  if (config.sandbox && !config.stripe) {
+    const [{ registerStripeWebhook }, { log }] = await Promise.all([import('./marketplace/providers/stripe'), import('./marketplace/log')]);
+    await registerStripeWebhook(`${config.publicUrl}/api/stripe/webhook`).catch((error: unknown) => log.warn({ err: error }, 'sandbox Stripe webhook not registered'));
+  }
   const { startJobs } = await import('./marketplace/jobs/runner');
   const { log } = await import('./marketplace/log');
   // The site keeps serving when the queue cannot start; the start is tried again, loudly.

@@ -15,6 +15,7 @@ import {
   cottageCalendar,
   cottages,
   messages,
+  moneyIntents,
   orders,
   payins,
   sandboxTransactions,
@@ -326,16 +327,52 @@ export async function seedBookings(db: Db, ids: { host: number; guest: number },
           settledAt: paidAt,
         })
         .returning({ id: payins.id });
-      // The receipts of this money (SPEC §3 Order): the guest's payment and refund, the host's payout and the platform's fee.
+      // The money moved as the money job records it (intents done), and its receipts (SPEC §3 Order):
+      // the guest's payment and refund, the host's payout and the platform's fee.
+      const done = { status: 'SUCCEEDED' as const, bookingId, attempts: 1 };
+      const [refundIntent] =
+        refund && cancelledAt
+          ? await db
+              .insert(moneyIntents)
+              .values({
+                ...done,
+                kind: 'REFUND',
+                purpose: 'CANCEL',
+                payinId: payinRow!.id,
+                userId: ids.guest,
+                amount: refund,
+                idempotencyKey: `demo-refund-${serial}`,
+                providerId: refundId,
+                createdAt: cancelledAt,
+                doneAt: cancelledAt,
+              })
+              .returning({ id: moneyIntents.id })
+          : [];
+      const [payoutIntent] = paidOutAt
+        ? await db
+            .insert(moneyIntents)
+            .values({
+              ...done,
+              kind: 'PAYOUT',
+              purpose: 'STAY',
+              userId: ids.host,
+              amount: keep,
+              idempotencyKey: `demo-payout-${serial}`,
+              providerId: `sbx_payout_demo${serial}`,
+              createdAt: paidOutAt,
+              doneAt: paidOutAt,
+            })
+            .returning({ id: moneyIntents.id })
+        : [];
       const receipt = { status: 'paid' as const, source: 'mangopay' as const, bookingId };
       await db
         .insert(orders)
         .values([
           { ...receipt, userId: ids.guest, type: 'PAYIN' as const, amount: plan.price, payinId: payinRow!.id, createdAt: startedAt, paidAt },
-          ...(refund && cancelledAt ? [{ ...receipt, userId: ids.guest, type: 'REFUND' as const, amount: refund, createdAt: cancelledAt, paidAt: cancelledAt }] : []),
-          ...(paidOutAt ? [{ ...receipt, userId: ids.host, type: 'PAYOUT' as const, amount: keep, createdAt: paidOutAt, paidAt: paidOutAt }] : []),
+          ...(refund && cancelledAt ? [{ ...receipt, userId: ids.guest, type: 'REFUND' as const, amount: refund, intentId: refundIntent?.id, createdAt: cancelledAt, paidAt: cancelledAt }] : []),
+          ...(paidOutAt ? [{ ...receipt, userId: ids.host, type: 'PAYOUT' as const, amount: keep, intentId: payoutIntent?.id, createdAt: paidOutAt, paidAt: paidOutAt }] : []),
           ...(paidOutAt && plan.price - (refund ?? 0) - keep > 0
-            ? [{ ...receipt, userId: ids.host, type: 'FEE' as const, amount: plan.price - (refund ?? 0) - keep, createdAt: paidOutAt, paidAt: paidOutAt }]
+            ? [{ ...receipt, userId: ids.host, type: 'FEE' as const, amount: plan.price - (refund ?? 0) - keep, intentId: payoutIntent?.id, createdAt: paidOutAt, paidAt: paidOutAt }]
             : []),
         ]);
       events.push({ type: 'FULL_PAYMENT', state: 'SUCCESS', userId: ids.guest, amount: plan.price, date: paidAt });

@@ -98,3 +98,10 @@ export function verifyWebhook(stripe: Stripe, payload: string, signature: string
 export function logStripeFailure(error: unknown, what: string) {
   log.warn({ err: error instanceof Error ? error.message : String(error) }, `stripe: ${what} failed`);
 }
+
+/** Registers a webhook endpoint through Stripe's API (the sandbox app does so at start; with Stripe, set it up in the dashboard). */
+export async function registerStripeWebhook(url: string) {
+  const client = stripeClient();
+  if (!client) return;
+  await (await client).webhookEndpoints.create({ url, enabled_events: ['checkout.session.completed', 'checkout.session.expired', 'payment_intent.succeeded', 'payment_intent.payment_failed'] });
+}

@@ -69,7 +69,7 @@ async function checkSelection(db: Db, row: CottageRow, ids: readonly number[], n
 /** POST /api/cottages/{id}/orders: an order of the chosen products (the terms ticked if the ad has not gone to review yet). */
 export async function createOrder(db: Db, actor: SessionUser, row: CottageRow, body: CreateOrderBody, locale: 'sv' | 'en', now = new Date()) {
   await checkSelection(db, row, body.productIds, now);
-  if (!row.askedForReviewAt && !row.reviewedAt && !AD_TERMS.every((box) => body[box] === true)) throw new ApiError(400, 'cottage.termsRequired');
+  if (!row.termsAcceptedAt && !row.askedForReviewAt && !row.reviewedAt && !AD_TERMS.every((box) => body[box] === true)) throw new ApiError(400, 'cottage.termsRequired');
   const [order] = await db
     .insert(orders)
     .values({ userId: actor.id, type: 'PAYMENT', amount: orderTotal(body.productIds), status: 'created', products: linesOf(body.productIds), cottageId: row.id, createdAt: now })

@@ -66,3 +66,24 @@ export async function verifyWithBankId(page: Page, editor: string, name: string)
   await expect(page).toHaveURL(new RegExp(`${editor.replace(/[/.]/g, '\\$&')}$`));
   await expect(page.getByTestId('step-verify')).toHaveAttribute('data-done', 'true');
 }
+
+/** A new fixed-price ad of the signed-in demo host, every step done (BankID as Karin Lindqvist): answers the editor's path. */
+export async function completeFixedAd(page: Page, title: string) {
+  await page.goto('/dashboard/cottages/new/fixed');
+  await page.getByRole('button', { name: 'Skapa annons' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/cottages\/\d+\/base$/);
+  const editor = page.url().replace(/\/base$/, '');
+  await page.getByLabel('Yta (m²)').fill('54');
+  await page.getByLabel('Bäddar', { exact: true }).fill('4');
+  await saveStep(page);
+  await fillText(page, title);
+  await fillPosition(page, false);
+  await page.getByRole('link', { name: 'Plats', exact: true }).click();
+  await page.getByLabel('Lägg till ort').selectOption({ label: 'Rättvik' });
+  await saveStep(page);
+  await fillCalendar(page);
+  await addImage(page);
+  await verifyWithBankId(page, editor, 'Karin Lindqvist');
+  await expect(page.getByRole('link', { name: 'Fortsätt' })).toBeVisible();
+  return editor;
+}

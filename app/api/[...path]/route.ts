@@ -63,7 +63,11 @@ async function handle(request: NextRequest): Promise<Response> {
     method: request.method,
     // Streamed through: the marketplace stops reading at its body limit (413), whatever the size.
     body: SAFE_METHODS.has(request.method) ? null : request.body,
-    headers: contentType ? { 'content-type': contentType } : {},
+    headers: {
+      ...(contentType ? { 'content-type': contentType } : {}),
+      // Stripe's webhook is checked against its signature on the raw body (both pass through untouched).
+      ...(request.headers.get('stripe-signature') ? { 'stripe-signature': request.headers.get('stripe-signature')! } : {}),
+    },
     token: session.token,
     locale,
     address: clientAddressOf(request),
