@@ -2,7 +2,7 @@ import 'server-only';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { getDb } from '../db/client';
 import { sandboxStripeObjects } from '../db/schema';
@@ -226,7 +226,8 @@ async function emit(type: string, object: Json) {
     .select({ data: sandboxStripeObjects.data })
     .from(sandboxStripeObjects)
     .where(eq(sandboxStripeObjects.kind, 'webhook_endpoint'))
-    .orderBy(asc(sandboxStripeObjects.createdAt))
+    // The newest endpoints (a test database keeps those of finished runs too).
+    .orderBy(desc(sandboxStripeObjects.createdAt))
     .limit(20);
   const payload = JSON.stringify(event);
   for (const { data } of endpoints) {

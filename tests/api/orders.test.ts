@@ -216,4 +216,17 @@ describe('the Stripe webhook', () => {
     expect((await orderRow(orderId)).status).toBe('pending');
     expect((await adRow(adId)).paidUntil).toBeNull();
   });
+
+  it("the emulation delivers its signed events to a registered endpoint: the order is paid with no return from the browser", async () => {
+    const { registerStripeWebhook } = await import('@/marketplace/providers/stripe');
+    await registerStripeWebhook(`${h.url}/api/stripe/webhook`);
+    const { owner, adId } = await hostWithCompleteAd(h);
+    const orderId = (await order(h, owner.token, adId, [1])).json.id as number;
+    const { sessionId } = await checkout(h, owner.token, adId, orderId);
+    expect((await payCard(h, sessionId, CARDS.success)).json.outcome).toBe('redirect');
+    // Nobody asks for the status: the webhook alone settles it.
+    await expect.poll(async () => (await orderRow(orderId)).status, { timeout: 10_000 }).toBe('paid');
+    const events = await h.db.select().from(h.schema.stripeEvents);
+    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['checkout.session.completed', 'payment_intent.succeeded']));
+  });
 });
