@@ -11,6 +11,7 @@ import { publicCottageRoutes } from './routes/cottages-public';
 import { dac7Routes } from './routes/dac7';
 import { mangoRoutes } from './routes/mango';
 import { orderRoutes } from './routes/orders';
+import { reviewRoutes } from './routes/reviews';
 import { sandboxRoutes } from './routes/sandbox';
 import { sandboxStripeRoutes } from './routes/sandbox-stripe';
 import { uploadRoutes } from './routes/uploads';
@@ -31,6 +32,7 @@ export function createMarketplace() {
   mangoRoutes(api);
   dac7Routes(api);
   orderRoutes(api);
+  reviewRoutes(api);
   sandboxRoutes(api);
   sandboxStripeRoutes(api);
   // GET /api/openapi.json — generated from the same zod schemas the routes validate with and answer by

@@ -52,7 +52,10 @@ export function toggleProduct(selected: readonly number[], id: number): number[]
   const product = productById(id);
   if (!product) return [...selected];
   const has = selected.includes(id);
-  if (product.type === 'translation') return has ? selected.filter((s) => s !== id) : [...selected, id];
+  if (product.type === 'translation') {
+    if (has) return selected.filter((s) => s !== id);
+    return addOnsVisible(selected) ? [...selected, id] : [...selected];
+  }
   const sameKind = (s: number) => productById(s)?.type === product.type;
   const rest = selected.filter((s) => !sameKind(s));
   if (has) return rest;

@@ -61,6 +61,8 @@ export const orderDto = z.object({
   cottage_id: z.nullable(idAnswer),
   cottage_title: z.nullable(safeString()),
   products: z.array(orderLineDto),
+  /** Why booking money moved: a stay's payout, the rent kept after a cancellation (issue 11 §3), a cancel's refund, a payment that could not book. */
+  purpose: z.nullable(z.enum(['STAY', 'RETAINED', 'CANCEL', 'UNBOOKABLE'])),
   /** SPEC §9 VAT, when this receipt shows it: 25 %, tax = amount − amount/1.25. */
   tax: z.nullable(z.object({ rate: z.int(), tax: ore, net: ore })),
 });

@@ -78,7 +78,12 @@ export class OpenApiBuilder {
       const requestBody = op.body
         ? { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input', shared, `${id}_body`) } } }
         : op.rawBody
-          ? { required: true, description: op.rawBody.description, content: { [op.rawBody.contentType]: { schema: { type: 'string', format: 'binary' } } } }
+          ? {
+              required: true,
+              description: op.rawBody.description,
+              // A raw JSON body (a signed webhook, read as bytes) is still a JSON object on the wire.
+              content: { [op.rawBody.contentType]: { schema: op.rawBody.contentType === 'application/json' ? { type: 'object' } : { type: 'string', format: 'binary' } } },
+            }
           : null;
       const success = isFile(op.response)
         ? { description: op.response.description, content: { [op.response.contentType]: { schema: { type: 'string', format: 'binary' } } } }

@@ -6,7 +6,7 @@ import { PAGE_SIZE_ORDERS } from '@/lib/constants';
 import type { OrderDto, ReceiptDto, ReceiptListQuery } from '@/lib/schemas/orders';
 import { config } from '../config';
 import type { Db } from '../db/client';
-import { bookings, cottages, orders, users, type OrderLine } from '../db/schema';
+import { bookings, cottages, moneyIntents, orders, users, type OrderLine } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { notFound } from '../http/errors';
 
@@ -16,7 +16,7 @@ import { notFound } from '../http/errors';
 
 type OrderRow = typeof orders.$inferSelect;
 
-export function orderDtoOf(o: OrderRow, cottageTitle: string | null, locale: 'sv' | 'en'): OrderDto {
+export function orderDtoOf(o: OrderRow, cottageTitle: string | null, locale: 'sv' | 'en', purpose: OrderDto['purpose'] = null): OrderDto {
   const lines = (o.products as OrderLine[]) ?? [];
   const showsTax = receiptShowsTax(
     o.type,
@@ -36,6 +36,7 @@ export function orderDtoOf(o: OrderRow, cottageTitle: string | null, locale: 'sv
     cottage_title: cottageTitle,
     products: lines.map((l) => ({ id: l.id, name: locale === 'sv' ? l.name_sv : l.name_en, price: l.price, type: l.type })),
     tax: showsTax ? { rate: VAT_RATE_PERCENT, ...vatOf(o.amount) } : null,
+    purpose,
   };
 }
 
@@ -57,9 +58,10 @@ export async function listReceipts(db: Db, actor: SessionUser, query: ReceiptLis
   const orderBy =
     order === 'id_asc' ? [asc(orders.id)] : order === 'amount_desc' ? [desc(orders.amount), desc(orders.id)] : order === 'amount_asc' ? [asc(orders.amount), asc(orders.id)] : [desc(orders.id)];
   const rows = await db
-    .select({ order: orders, title: cottages.titleSv, bookingCottage: bookings.cottageId })
+    .select({ order: orders, title: cottages.titleSv, bookingCottage: bookings.cottageId, purpose: moneyIntents.purpose })
     .from(orders)
     .leftJoin(bookings, eq(bookings.id, orders.bookingId))
+    .leftJoin(moneyIntents, eq(moneyIntents.id, orders.intentId))
     .leftJoin(cottages, eq(cottages.id, orders.cottageId))
     .where(and(...where))
     .orderBy(...orderBy)
@@ -70,7 +72,7 @@ export async function listReceipts(db: Db, actor: SessionUser, query: ReceiptLis
   const bookingAds = [...new Set(page.filter((r) => !r.title && r.bookingCottage).map((r) => r.bookingCottage!))];
   const titles = new Map(bookingAds.length ? (await db.select({ id: cottages.id, title: cottages.titleSv }).from(cottages).where(inArray(cottages.id, bookingAds))).map((c) => [c.id, c.title]) : []);
   const results = page.map((r) => {
-    const dto = orderDtoOf(r.order, r.title ?? (r.bookingCottage ? (titles.get(r.bookingCottage) ?? null) : null), locale);
+    const dto = orderDtoOf(r.order, r.title ?? (r.bookingCottage ? (titles.get(r.bookingCottage) ?? null) : null), locale, r.purpose);
     return { ...dto, cottage_id: dto.cottage_id ?? r.bookingCottage ?? null };
   });
   let nextPage: string | null = null;
@@ -87,9 +89,10 @@ export async function listReceipts(db: Db, actor: SessionUser, query: ReceiptLis
 /** GET /api/user/orders/{id}: one of the caller's receipts, with seller, buyer and the stay (404 for anyone else's). */
 export async function receipt(db: Db, actor: SessionUser, id: number, locale: 'sv' | 'en'): Promise<ReceiptDto> {
   const [row] = await db
-    .select({ order: orders, booking: { checkIn: bookings.checkIn, checkOut: bookings.checkOut, cottageId: bookings.cottageId } })
+    .select({ order: orders, booking: { checkIn: bookings.checkIn, checkOut: bookings.checkOut, cottageId: bookings.cottageId }, purpose: moneyIntents.purpose })
     .from(orders)
     .leftJoin(bookings, eq(bookings.id, orders.bookingId))
+    .leftJoin(moneyIntents, eq(moneyIntents.id, orders.intentId))
     .where(and(eq(orders.id, id), visible(actor.id)))
     .limit(1);
   if (!row) throw notFound();
@@ -98,7 +101,7 @@ export async function receipt(db: Db, actor: SessionUser, id: number, locale: 's
   const [u] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
   const company = u!.typeOfPerson === 'LEGAL';
   const buyerLines = [u!.uAddress1, u!.uAddress2, [u!.uPostalCode, u!.uCity].filter(Boolean).join(' '), u!.uCountry].filter((l): l is string => Boolean(l && l.trim()));
-  const dto = orderDtoOf(row.order, ad?.title ?? null, locale);
+  const dto = orderDtoOf(row.order, ad?.title ?? null, locale, row.purpose);
   return {
     ...dto,
     cottage_id: cottageId,

@@ -6,8 +6,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inDays, offerBody } from './bookings-support';
-import { startCottageApi } from './cottages-support';
+import { startCottageApi, TERMS_TICKED } from './cottages-support';
 import type { Harness } from './harness';
+import { card, CARDS } from './orders-support';
+import { createOrderWorld, NO_SUCH_INTENT, NO_SUCH_SESSION, orderSnapshot, type OrderWorld } from './orders-world';
 import { profileBody } from './profile-support';
 import { areaSnapshot, createWorld, fillPath, routeTable, send, uploadablePicture, type Answer, type Route, type World } from './security-support';
 
@@ -78,6 +80,8 @@ const booking = (rule: Omit<Rule, 'auth' | 'outcomes'> & { guest?: Outcome; host
 const self = (rule: Omit<Rule, 'auth' | 'outcomes'> = {}): Rule => ({ auth: 'user', area: 'user', ...rule, outcomes: { guest: ok, host: ok, otherHost: okUnchanged, admin: okUnchanged } });
 /** No session needed and none changes the answer. */
 const open = (outcome: Outcome, rule: Omit<Rule, 'auth' | 'outcomes'> = {}): Rule => ({ auth: 'public', ...rule, outcomes: { all: outcome } });
+/** The host's fixed-price ad and its orders (tests/api/orders-world.ts): only the host; a refused call leaves the ad and its orders alone. */
+const adOrders = (rule: Omit<Rule, 'auth' | 'outcomes'> & { host?: Outcome } = {}): Rule => hostsAd({ params: () => ({ id: o.adId }), watch: () => orderSnapshot(h, o), ...rule });
 const adminOnly = (rule: Omit<Rule, 'auth' | 'outcomes'> = {}): Rule => ({ auth: 'user', area: 'cottage', params: (w) => ({ id: w.ad.id }), ...rule, outcomes: { admin: ok, others: forbidden } });
 
 const NO_SUCH_TOKEN = 'A'.repeat(43);
@@ -288,11 +292,47 @@ const rules: Record<string, Rule> = {
   'GET /api/conversations/:id/bookings': conversation({ area: 'booking' }),
   'GET /api/user/bookings/:id': booking(),
   'GET /api/user/bookings': self(),
+
+  // --- ad products, orders and their payment (issue 16): the host's fixed-price ad, an order of its own per call
+  'GET /api/cottages/:id/products': adOrders(),
+  'POST /api/cottages/:id/orders': adOrders({ body: () => ({ productIds: [10, 6], ...TERMS_TICKED }) }),
+  'PUT /api/cottages/:id/orders/:oid': adOrders({ params: () => ({ id: o.adId, oid: o.orderToEdit }), body: () => ({ productIds: [10, 6, 7] }) }),
+  'GET /api/cottages/:id/orders/:oid/status': adOrders({ params: () => ({ id: o.adId, oid: o.orderToRead }) }),
+  'GET /api/cottages/:id/orders/:oid/pay': adOrders({ params: () => ({ id: o.adId, oid: o.orderToRead }) }),
+  'POST /api/cottages/:id/orders/:oid/pay': adOrders({ params: () => ({ id: o.adId, oid: o.orderToPay }), body: () => ({ amount: 29_500, source: 'card' }) }),
+  // Invoices are off: the host is refused on the rule, the others on the ad.
+  'POST /api/cottages/:id/orders/:oid/invoice': adOrders({ params: () => ({ id: o.adId, oid: o.orderToRead }), host: { status: 400, code: 'order.invoiceUnavailable' } }),
+  'POST /api/cottages/:id/orders/:oid/checkout': adOrders({ params: () => ({ id: o.adId, oid: o.orderToCheckout }) }),
+  // Stripe's events: no session, only a valid signature (none here: 400 for everyone, nothing acted on).
+  'POST /api/stripe/webhook': open(
+    { status: 400, code: 'order.badSignature' },
+    {
+      area: 'cottage',
+      watch: () => orderSnapshot(h, o),
+      body: () => ({
+        id: 'evt_matrix',
+        object: 'event',
+        type: 'checkout.session.completed',
+        data: { object: { id: o.sessionToRead, object: 'checkout.session', metadata: { order_id: String(o.orderToRead) } } },
+      }),
+    },
+  ),
+  // Receipts: the caller's own (an order gone to payment is the host's receipt); anyone else 404 as if it did not exist.
+  'GET /api/user/orders': self(),
+  'GET /api/user/orders/:id': { auth: 'user', area: 'user', params: () => ({ id: o.receiptOrder }), outcomes: { host: ok, others: notFound } },
+  // The Stripe sandbox's hosted pages: no session, the same for everyone (a session that does not exist for the state-spending calls).
+  'GET /api/sandbox/stripe/checkout/:id': open(ok, { params: () => ({ id: o.sessionToRead }) }),
+  'POST /api/sandbox/stripe/checkout/:id/card': open({ status: 400, code: 'sandbox.checkoutClosed' }, { params: () => ({ id: NO_SUCH_SESSION }), body: () => card(CARDS.success) }),
+  'POST /api/sandbox/stripe/checkout/:id/secure': open({ status: 400, code: 'sandbox.checkoutClosed' }, { params: () => ({ id: NO_SUCH_SESSION }), body: () => ({ approve: true }) }),
+  // Back to the shop: the session stays open (as on Stripe), so every role gets the same answer.
+  'POST /api/sandbox/stripe/checkout/:id/cancel': open(ok, { params: () => ({ id: o.sessionToRead }) }),
+  'POST /api/sandbox/stripe/payment_intents/:id/confirm': open({ status: 400, code: 'sandbox.checkoutClosed' }, { params: () => ({ id: NO_SUCH_INTENT }), body: () => card(CARDS.success) }),
 };
 
 let h: Harness;
 let stop: () => Promise<void>;
 let w: World;
+let o: OrderWorld;
 let routes: Route[];
 let currentImageIds: number[] = [];
 const tokens = new Map<Role, string | null>();
@@ -300,6 +340,7 @@ const tokens = new Map<Role, string | null>();
 beforeAll(async () => {
   ({ h, stop } = await startCottageApi());
   w = await createWorld(h);
+  o = await createOrderWorld(h, w.owner);
   routes = routeTable(h);
   tokens.set('anonymous', null);
   tokens.set('guest', w.guest.token);

@@ -16,6 +16,8 @@ import { inDays } from './bookings-support';
 import { host, startCottageApi } from './cottages-support';
 import { fromSchema, mutate, RAW_BODIES, toJsonText, type Hints } from './fuzz-support';
 import type { Harness } from './harness';
+import { CARDS } from './orders-support';
+import { createOrderWorld, type OrderWorld } from './orders-world';
 import { createWorld, fillPath, randomAddress, routeTable, send, type Actor, type Answer, type JsonSchema, type Route, type World } from './security-support';
 
 const RUNS = Number(process.env.FUZZ_RUNS) || 1000;
@@ -50,6 +52,20 @@ const stay = fc.record({ start: fc.integer({ min: 1, max: 700 }), nights: fc.int
 }));
 /** The object a JSON Schema's generator made, with some fields set. */
 const merged = (base: fc.Arbitrary<unknown>, fields: fc.Arbitrary<Record<string, unknown>>) => fc.tuple(base, fields).map(([b, f]) => Object.assign({}, b, f));
+
+/** Product ids: selections the rules accept (package 1 alone, or package 10 with a boost and translations), and the catalogue's ids (SPEC §3) or anything in any mix. */
+const productIds = fc.oneof(
+  {
+    arbitrary: fc.oneof(
+      fc.constant([1]),
+      fc.tuple(fc.option(fc.constantFrom(5, 8, 9), { nil: null }), fc.subarray([6, 7])).map(([boost, translations]) => [10, ...(boost ? [boost] : []), ...translations]),
+    ),
+    weight: 2,
+  },
+  { arbitrary: fc.array(fc.oneof(someOf([1, 5, 6, 7, 8, 9, 10], 6), { arbitrary: fc.integer({ min: -5, max: 2_147_483_647 }), weight: 1 }), { maxLength: 6 }), weight: 3 },
+);
+/** Stripe's test cards, and anything else typed into the card field. */
+const stripeCards = fc.oneof(someOf(Object.values(CARDS), 1), { arbitrary: fc.stringMatching(/^[0-9 ]{0,30}$/), weight: 4 });
 
 const inputSchema = (schema: $ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as unknown as JsonSchema;
 
@@ -195,6 +211,48 @@ const targets: Record<string, Target> = {
   'POST /api/user/sca-enroll': { as: 'throwaway', why: 'starts an SCA enrolment: a user of its own (no payout account, so a body that passes is refused after validation)' },
   'POST /api/sandbox/mangopay/sca/:id': { as: 'host', params: () => ({ id: 'rcpt_none' }), why: 'passes a recipient’s SCA: one that is not the caller’s (404 past the body)' },
   'POST /api/sandbox/mangopay/kyc/:id': { as: 'admin', params: () => ({ id: 'kycdoc_none' }), why: 'the sandbox desk decides documents waiting: a document that does not exist (404 past the body)' },
+  // Ad orders (issue 16): the host's fixed-price ad and its orders (tests/api/orders-world.ts).
+  'POST /api/cottages/:id/orders': { as: 'host', params: () => ({ id: o.adId }), hints: () => ({ productIds }), why: 'each body that passes makes an order: the host’s fixed-price ad' },
+  'PUT /api/cottages/:id/orders/:oid': { as: 'host', params: () => ({ id: o.adId, oid: o.orderToEdit }), hints: () => ({ productIds }), why: 'changes the products: an order not yet sent to payment' },
+  'POST /api/cottages/:id/orders/:oid/pay': {
+    as: 'host',
+    params: () => ({ id: o.adId, oid: o.orderToPay }),
+    hints: () => ({ amount: fc.oneof(someOf([29_500, 0]), { arbitrary: fc.integer({ min: -1, max: 100_000_001 }), weight: 1 }) }),
+    why: 'a card body with the right amount makes the order’s PaymentIntent: an order of its own',
+  },
+  // No signature on any of them: every body is refused after the signature check (the signed path is in orders.test.ts).
+  'POST /api/stripe/webhook': {
+    as: 'anonymous',
+    bodies: (schema, hints) =>
+      fc.oneof(
+        fromSchema(schema, hints),
+        fc.record({
+          id: fc.string({ maxLength: 30 }),
+          object: fc.constant('event'),
+          type: fc.constantFrom('checkout.session.completed', 'checkout.session.expired', 'payment_intent.succeeded', 'payment_intent.payment_failed', 'x'),
+          data: fc.record({
+            object: fc.record({
+              id: fc.oneof(someOf([o.sessionToRead, o.intentToConfirm]), { arbitrary: fc.string({ maxLength: 30 }), weight: 1 }),
+              object: fc.constantFrom('checkout.session', 'payment_intent', 'charge'),
+              metadata: fc.record({ order_id: fc.oneof(someOf([String(o.orderToRead)]), { arbitrary: fc.string({ maxLength: 12 }), weight: 1 }) }),
+            }),
+          }),
+        }),
+      ),
+  },
+  'POST /api/sandbox/stripe/checkout/:id/card': {
+    as: 'anonymous',
+    params: () => ({ id: o.sessionToPay }),
+    hints: () => ({ card_number: stripeCards }),
+    why: 'a card that pays completes the session: one of its own',
+  },
+  'POST /api/sandbox/stripe/checkout/:id/secure': { as: 'anonymous', params: () => ({ id: o.sessionIn3ds }), why: 'the first answer ends the 3-D Secure step: a session of its own waiting for it' },
+  'POST /api/sandbox/stripe/payment_intents/:id/confirm': {
+    as: 'anonymous',
+    params: () => ({ id: o.intentToConfirm }),
+    hints: () => ({ card_number: stripeCards }),
+    why: 'a card that pays settles the PaymentIntent: one of its own',
+  },
 };
 
 /**
@@ -207,6 +265,7 @@ const RAW_BODY = 'a raw byte body (a signed upload URL or a multipart form), not
 let h: Harness;
 let stop: () => Promise<void>;
 let w: World;
+let o: OrderWorld;
 let routes: Route[];
 let throwaway: Actor;
 const summaries: string[] = [];
@@ -216,6 +275,7 @@ let totalBodies = 0;
 beforeAll(async () => {
   ({ h, stop } = await startCottageApi());
   w = await createWorld(h);
+  o = await createOrderWorld(h, w.owner);
   routes = routeTable(h);
   throwaway = await host(h);
   console.log(`fuzz: seed ${SEED} (FUZZ_SEED=${SEED} replays), ${RUNS} generated bodies per endpoint + ${RAW_BODIES.length} fixed ones`);

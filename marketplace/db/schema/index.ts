@@ -6,3 +6,4 @@ export * from './bookings';
 export * from './limits';
 export * from './sandbox';
 export * from './orders';
+export * from './reviews';

@@ -5,7 +5,7 @@ import { bookingActions, listLabel, platformFee, timelineFor, timelineOf, type B
 import { isProfileComplete } from '@/lib/rules/profile';
 import { refundDeadline, refundFor } from '@/lib/rules/refund';
 import type { Db } from '../../db/client';
-import { bookingEvents, cancellationPolicies, cottageImages, cottages, payins, users } from '../../db/schema';
+import { bookingEvents, cancellationPolicies, cottageImages, cottages, payins, reviews, users } from '../../db/schema';
 import { insurance } from '../../providers/insurance';
 import { userDto } from '../users';
 import { clock, day, type BookingRow } from './access';
@@ -17,7 +17,7 @@ async function events(db: Db, bookingId: number): Promise<TimelineEntry[]> {
 
 /** GET /api/bookings/{id}: the booking as SPEC §3 describes it, for the actor's role. */
 export async function bookingDto(db: Db, row: BookingRow, role: BookingRole, now = new Date()) {
-  const [[host], [guest], [cottage], [policy], stored, [lastPayin]] = await Promise.all([
+  const [[host], [guest], [cottage], [policy], stored, [lastPayin], [review]] = await Promise.all([
     db.select().from(users).where(eq(users.id, row.hostId)).limit(1),
     db.select().from(users).where(eq(users.id, row.guestId)).limit(1),
     db
@@ -29,6 +29,7 @@ export async function bookingDto(db: Db, row: BookingRow, role: BookingRole, now
     db.select().from(cancellationPolicies).where(eq(cancellationPolicies.id, row.cancellationPolicyId)).limit(1),
     events(db, row.id),
     db.select().from(payins).where(eq(payins.bookingId, row.id)).orderBy(desc(payins.id)).limit(1),
+    db.select({ id: reviews.id }).from(reviews).where(eq(reviews.bookingId, row.id)).limit(1),
   ]);
   const fee = platformFee(row.totalPrice, row.feePercentage);
   const paid = row.paidAt !== null;
@@ -70,7 +71,8 @@ export async function bookingDto(db: Db, row: BookingRow, role: BookingRole, now
     // SPEC §6: the insurance box (number and claim link) is the host's.
     omocom_id: role === 'host' ? row.omocomId : null,
     insurance_claim_url: role === 'host' && row.omocomId ? insurance.claimUrl(row.omocomId) : null,
-    can_leave_review: role === 'guest' && row.status === 'FINISHED',
+    // SPEC §6: 'Add review' for the guest of a finished stay, until the stay has its review.
+    can_leave_review: role === 'guest' && row.status === 'FINISHED' && !review,
     guest_profile_complete: guest ? isProfileComplete(userDto(guest)) : false,
     Host: personDto(host, paid && role === 'guest'),
     Guest: personDto(guest, paid && role === 'host'),

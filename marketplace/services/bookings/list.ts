@@ -5,7 +5,7 @@ import { PAGE_SIZE_BOOKINGS, TIMEZONE } from '@/lib/constants';
 import { listLabel, STAY_TIME, type BookingRole, type BookingStatus } from '@/lib/rules/booking';
 import type { bookingListQuery, BookingOrder } from '@/lib/schemas/booking';
 import type { Db } from '../../db/client';
-import { bookings, cottages, users } from '../../db/schema';
+import { bookings, cottages, reviews, users } from '../../db/schema';
 import type { SessionUser } from '../../http/context';
 import { personDto } from '../users';
 import type { BookingListItem } from '@/lib/schemas/booking-dto';
@@ -27,6 +27,7 @@ const LIST_ORDER: Record<BookingOrder, (p: string) => SQL> = {
 
 type ListRow = {
   id: number;
+  reviewed: boolean;
   role: BookingRole;
   status: BookingStatus;
   check_in: string;
@@ -86,7 +87,7 @@ export function bookingListStatement(actorId: number, query: z.output<typeof boo
     )
     select b.id, p.role, ${status} as status, b.check_in::text as check_in, b.check_out::text as check_out, b.created_at, b.conversation_id,
       b.cottage_id, b.host_id, b.guest_id, b.number_of_guests, b.total_price, b.booking_expiration_date, b.paid_at, b.paid_out_at,
-      co.title_sv as cottage_title,
+      co.title_sv as cottage_title, exists (select 1 from ${reviews} r where r.booking_id = b.id) as reviewed,
       h.id as host_exists, h.first_name as host_first, h.last_name as host_last, h.hide_last_name as host_hide_last,
       g.id as guest_exists, g.first_name as guest_first, g.last_name as guest_last, g.hide_last_name as guest_hide_last
     from page p
@@ -127,7 +128,7 @@ function bookingListItem(r: ListRow): BookingListItem {
     booking_expiration_date: iso(r.booking_expiration_date),
     paid_at: r.paid_at === null ? null : iso(r.paid_at),
     paid_out_at: paidOutAt,
-    can_leave_review: r.role === 'guest' && r.status === 'FINISHED',
+    can_leave_review: r.role === 'guest' && r.status === 'FINISHED' && !r.reviewed,
     cottage: { id: r.cottage_id, title_sv: r.cottage_title },
     Host: listPerson(r.host_exists, r.host_first, r.host_last, r.host_hide_last),
     Guest: listPerson(r.guest_exists, r.guest_first, r.guest_last, r.guest_hide_last),
