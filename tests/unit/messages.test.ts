@@ -38,6 +38,24 @@ describe('messages', () => {
     expect(en.unsaved.text).toBe('You have unsaved changes on this page. Do you want to leave this page and discard your changes or stay on this page?');
     expect(en.crash.text).toBe('We have some application problems, please reload app or contact support if you see this message again.');
   });
+  it('keeps the spec texts of ad payments, receipts and reviews exactly (SPEC §8)', () => {
+    expect(en.order.pollTimeout).toBe('We\'re still confirming your payment. Invoice/bank methods can take a couple of minutes. Press "Try Again" to update the status.');
+    expect(en.order.paymentFailed).toBe('Payment failed. Please try again.');
+    expect(en.order.paymentExpired).toBe('Payment expired. Please try again.');
+    expect(en.order.invoiceUnavailable).toBe('Invoicing is not available');
+    expect(en.order.stripeNotInitialized).toBe('Stripe.js not initialized');
+    expect(en.order.missingSession).toBe('Missing sessionId from /checkout response');
+    expect(en.order.doneRenewed).toBe('Done! We have received your payment and your ad has been renewed.');
+    expect(en.order.donePaid).toBe('Done! We have received your payment.');
+    expect(en.order.doneInvoice).toBe('Done! We have received your order and will send you an invoice within 24 hours.');
+    expect(en.order.doneRenewedFree).toBe('Done! Your ad is now renewed.');
+    expect(en.order.doneCommission).toBe('Done! We will review your ad, normally within 24 hours.');
+    expect(en.receipts.empty).toBe('No receipts were found');
+    expect(en.review.alreadyReviewed).toBe('You have already left a review for this booking');
+    expect(en.review.notAllowed).toBe('You are not allowed to leave a review for this ad');
+    expect(en.review.textMin).toBe('Text length must be at least 10 characters long');
+    expect(en.review.textMax).toBe('Text length must be less than 1000 characters long');
+  });
   it('the crash screen outside the provider uses the same texts', () => {
     expect(CRASH_TEXTS.en).toEqual(en.crash);
     expect(CRASH_TEXTS.sv).toEqual(sv.crash);
