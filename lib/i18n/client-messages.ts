@@ -30,9 +30,11 @@ export const AREA_NAMESPACES = {
   conversations: ['chat', 'conversations'],
   conversationBookings: ['chat', 'booking', 'cottage'],
   bookings: ['booking'],
-  cottages: ['cottage', 'images'],
+  cottages: ['cottage', 'images', 'order'],
   publicAd: ['chat', 'cottage', 'images'],
   profile: ['profile', 'payout', 'kyc', 'sca'],
+  receipts: ['receipts'],
+  reviews: ['reviews', 'review'],
 } as const satisfies Record<string, readonly Namespace[]>;
 
 export function pickMessages(messages: Messages, namespaces: readonly Namespace[]): Partial<Messages> {

@@ -12,6 +12,16 @@ export const queryKeys = {
     lists: ['bookings', 'list'] as const,
     list: (filters: Record<string, string>) => ['bookings', 'list', filters] as const,
   },
+  receipts: {
+    all: ['receipts'] as const,
+    list: (filters: Record<string, string>) => ['receipts', 'list', filters] as const,
+  },
+  reviews: {
+    all: ['reviews'] as const,
+    list: ['reviews', 'list'] as const,
+    /** What waits for an administrator's approval (GET /api/admin/reviews). */
+    waiting: ['reviews', 'waiting'] as const,
+  },
   cancellationPolicies: ['cancellation-policies'] as const,
   payments: {
     /** The status of the pay-in the browser came back from (SPEC §4 payment return). */

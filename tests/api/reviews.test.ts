@@ -2,8 +2,7 @@
 // approve; only approved reviews and replies are public. Over HTTP against the real database.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInStockholm } from '@/lib/rules/dates';
-import { addDays } from '@/lib/rules/dates';
+import { addDays, todayInStockholm } from '@/lib/rules/dates';
 import { offered, pay } from './bookings-support';
 import { host, startCottageApi } from './cottages-support';
 import type { Harness } from './harness';
@@ -69,9 +68,9 @@ describe('reviews', () => {
     expect([second.status, second.json.message]).toEqual([400, 'This review already has a reply.']);
     expect((await h.call('POST', `/api/user/reviews/reply/${id}`, { token: guest.token, body: { body: 'Jag svarar mig själv.' } })).status).toBe(403);
     // The reply waits too; approved, it shows on the public ad.
-    expect((await h.call('GET', `/api/public/cottages/${ad.id}/reviews`)).json.results[0].reply).toBeNull();
+    expect(((await h.call('GET', `/api/public/cottages/${ad.id}/reviews`)).json.results as { reply: unknown }[])[0]!.reply).toBeNull();
     await h.call('POST', `/api/admin/reviews/reply/${reply.json.id as number}`, { token: admin.token, body: { approve: true } });
-    expect((await h.call('GET', `/api/public/cottages/${ad.id}/reviews`)).json.results[0].reply).toMatchObject({ body: 'Tack så mycket för besöket!' });
+    expect(((await h.call('GET', `/api/public/cottages/${ad.id}/reviews`)).json.results as { reply: unknown }[])[0]!.reply).toMatchObject({ body: 'Tack så mycket för besöket!' });
 
     // The guest edits: waiting again, off the public ad; then deletes it (and its reply).
     const edited = await h.call('PUT', `/api/user/reviews/${id}`, { token: guest.token, body: { ...content, body: 'Ändrad text om vår vecka.', score: 4 } });

@@ -98,7 +98,8 @@ for (const lang of ['sv', 'en'] as const) {
       const page = await open(browser, lang, GUEST);
       const [conversation] = await hrefs(page, '/dashboard/conversations', /^\/dashboard\/conversations\/\d+$/);
       const [booking] = await hrefs(page, '/dashboard/bookings?checkInFrom=2000-01-01', /^\/dashboard\/conversations\/\d+\/bookings\/\d+$/);
-      expect(conversation && booking).toBeTruthy();
+      const [receipt] = await hrefs(page, '/dashboard/orders?type=refund', /^\/dashboard\/orders\/\d+$/);
+      expect(conversation && booking && receipt).toBeTruthy();
       await scanAll(
         page,
         [
@@ -112,6 +113,9 @@ for (const lang of ['sv', 'en'] as const) {
           { path: '/dashboard/bookings?checkInFrom=2000-01-01&status=cancelled', name: '/dashboard/bookings (filtered)' },
           { path: '/dashboard/cottages' },
           { path: '/dashboard/cottages/3', ready: 'main', name: "/dashboard/cottages/[id] (someone else's: not allowed)" },
+          { path: '/dashboard/orders', ready: '[data-testid="receipt-row"]' },
+          { path: '/dashboard/orders?type=payout', ready: '[data-testid="receipts-empty"]', name: '/dashboard/orders (filtered: none)' },
+          { path: receipt!, ready: '[data-testid="receipt"]', name: '/dashboard/orders/[id] (refund, no VAT)' },
           { path: '/dashboard/to-do' },
           { path: '/dashboard/news' },
           { path: '/dashboard/change-password' },
@@ -143,7 +147,8 @@ for (const lang of ['sv', 'en'] as const) {
       const [conversation] = await hrefs(page, '/dashboard/conversations', /^\/dashboard\/conversations\/\d+$/);
       const [booking] = await hrefs(page, '/dashboard/bookings?checkInFrom=2000-01-01', /^\/dashboard\/conversations\/\d+\/bookings\/\d+$/);
       const [news] = await hrefs(page, '/dashboard/news', /^\/dashboard\/news\/\d+$/);
-      expect(conversation && booking && news).toBeTruthy();
+      const [receipt] = await hrefs(page, '/dashboard/orders?type=fee', /^\/dashboard\/orders\/\d+$/);
+      expect(conversation && booking && news && receipt).toBeTruthy();
       await scanAll(
         page,
         [
@@ -170,6 +175,8 @@ for (const lang of ['sv', 'en'] as const) {
           { path: '/dashboard/profile/id-verification', ready: 'main', name: '/dashboard/profile/id-verification' },
           { path: '/dashboard/payout', ready: '[data-phase="error"]', name: '/dashboard/payout (no recipient)' },
           { path: '/dashboard/profile/sca-enroll', ready: 'main', name: '/dashboard/profile/sca-enroll (no payout account)' },
+          { path: '/dashboard/orders', ready: '[data-testid="receipt-row"]' },
+          { path: receipt!, ready: '[data-testid="receipt"]', name: '/dashboard/orders/[id] (fee, with VAT)' },
           { path: '/dashboard/orders/dac7/info', ready: 'main', name: '/dashboard/orders/dac7/info' },
           { path: '/dashboard/cottages/3/payment', name: '/dashboard/cottages/[id]/payment (commission)' },
           { path: '/dashboard/cottages/4/payment', name: '/dashboard/cottages/[id]/payment (fixed price, incomplete)' },

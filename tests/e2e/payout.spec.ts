@@ -59,4 +59,18 @@ test('a host without payout details sees the waiting payout and the to-do; once 
   await expect(page.getByText('Utbetalt till uthyraren', { exact: true })).toBeVisible();
   await page.goto('/dashboard/to-do');
   await expect(page.getByRole('link', { name: /En utbetalning väntar/ })).toContainText('Läst');
+
+  // The payout is a receipt, with the platform's fee beside it; the host's tax data is complete now, so
+  // the DAC7 report opens (issue 16): per ad and quarter, printable.
+  await page.goto('/dashboard/orders?type=payout');
+  await expect(page.getByText('Utbetalning', { exact: true }).first()).toBeVisible();
+  await page.goto('/dashboard/orders/dac7/info');
+  const listing = page.locator('[data-testid^="dac7-"]').first();
+  await expect(listing).toBeVisible();
+  await expect(listing.getByRole('rowheader', { name: 'Utbetalning' })).toBeVisible();
+  await page.evaluate(() => {
+    window.print = () => document.body.setAttribute('data-printed', 'yes');
+  });
+  await page.getByRole('button', { name: 'Skriv ut' }).click();
+  await expect(page.locator('body')).toHaveAttribute('data-printed', 'yes');
 });
