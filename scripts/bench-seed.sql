@@ -109,3 +109,22 @@ FROM bench_conversations c, bench_demo d
 WHERE c.host_id <> d.host AND c.guest_id <> d.guest
 ORDER BY c.id
 LIMIT 100000 - (SELECT count(*) FROM bench_conversations) + 1;
+
+-- Receipts (issue 16): the guest's card payment of every paid or finished stay, the host's payout
+-- and the platform's fee of every finished one.
+INSERT INTO orders (user_id, type, amount, status, source, booking_id, created_at, paid_at)
+SELECT b.guest_id, 'PAYIN', b.total_price, 'paid', 'mangopay', b.id, b.paid_at, b.paid_at
+FROM bookings b WHERE b.paid_at IS NOT NULL;
+INSERT INTO orders (user_id, type, amount, status, source, booking_id, created_at, paid_at)
+SELECT b.host_id, t.type, CASE WHEN t.type = 'PAYOUT' THEN b.total_price * 88 / 100 ELSE b.total_price * 12 / 100 END, 'paid', 'mangopay', b.id,
+       b.paid_out_at, b.paid_out_at
+FROM bookings b CROSS JOIN (VALUES ('PAYOUT'), ('FEE')) AS t(type) WHERE b.paid_out_at IS NOT NULL;
+
+-- Reviews (issue 17): the guest's review of every finished stay, approved, half of them with the host's reply.
+INSERT INTO reviews (user_id, cottage_id, booking_id, reviewed_user_id, body, score, accuracy, cleanliness, location, year, reviewed_at, created_at, updated_at)
+SELECT b.guest_id, b.cottage_id, b.id, b.host_id, 'En fin vistelse, stugan var ren och läget fantastiskt.', 1 + b.id % 5, 1 + (b.id / 5) % 5,
+       1 + (b.id / 25) % 5, 1 + (b.id / 125) % 5, extract(year from b.check_out)::int, b.check_out + 2, b.check_out + 1, b.check_out + 1
+FROM bookings b WHERE b.status = 'FINISHED';
+INSERT INTO review_replies (review_id, user_id, body, reviewed_at, created_at, updated_at)
+SELECT r.id, r.reviewed_user_id, 'Tack för besöket, välkommen tillbaka!', r.reviewed_at + interval '1 day', r.reviewed_at, r.reviewed_at
+FROM reviews r WHERE r.id % 2 = 0;

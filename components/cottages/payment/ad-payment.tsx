@@ -154,6 +154,11 @@ export function AdPayment(props: Props) {
       {state.activeStep === 0 ? (
         <>
           <ProductChoice products={catalogue.results} selected={state.options} locked={busy} onChange={(options) => dispatch({ type: 'options', options })} />
+          {/* SPEC §4: the invoice option exists behind a constant-off flag. */}
+          <label className="flex items-center gap-2 text-sm text-muted">
+            <input type="checkbox" className="size-4" disabled={!catalogue.invoice} checked={false} readOnly />
+            {t('invoiceOption')}
+          </label>
           <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-white p-4 shadow-sm">
             <p className="text-lg">
               {t('total')}:{' '}
