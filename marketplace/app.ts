@@ -11,6 +11,7 @@ import { publicCottageRoutes } from './routes/cottages-public';
 import { dac7Routes } from './routes/dac7';
 import { mangoRoutes } from './routes/mango';
 import { orderRoutes } from './routes/orders';
+import { calendarFeedRoutes } from './routes/calendar-feeds';
 import { reviewRoutes } from './routes/reviews';
 import { sandboxRoutes } from './routes/sandbox';
 import { sandboxStripeRoutes } from './routes/sandbox-stripe';
@@ -32,6 +33,7 @@ export function createMarketplace() {
   mangoRoutes(api);
   dac7Routes(api);
   orderRoutes(api);
+  calendarFeedRoutes(api);
   reviewRoutes(api);
   sandboxRoutes(api);
   sandboxStripeRoutes(api);

@@ -13,5 +13,7 @@ export function todoHref(item: TodoItem): string {
       return `/dashboard/news/${item.value.id}`;
     case 'PAYOUT_WAITING':
       return '/dashboard/profile/payout';
+    case 'CALENDAR_FEED':
+      return `/dashboard/cottages/${item.value.id}/calendar`;
   }
 }

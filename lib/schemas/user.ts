@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { idNumber, safeString } from './common';
 import { usernameBody } from './auth';
 
-export const TO_DO_TYPES = ['UNREAD_MESSAGES', 'OUTDATED_COTTAGE', 'PENDING_BOOKING', 'UNREAD_NEWS', 'PAYOUT_WAITING'] as const;
+export const TO_DO_TYPES = ['UNREAD_MESSAGES', 'OUTDATED_COTTAGE', 'PENDING_BOOKING', 'UNREAD_NEWS', 'PAYOUT_WAITING', 'CALENDAR_FEED'] as const;
 export type ToDoType = (typeof TO_DO_TYPES)[number];
 
 /** POST /api/user/send-auth-token: `next` is where the link should lead (kept only if safe). */

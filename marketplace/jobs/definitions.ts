@@ -2,6 +2,7 @@ import 'server-only';
 import type { Db } from '../db/client';
 import { cleanupUploads } from '../services/pending-uploads';
 import { pruneRateLimits } from '../services/rate-limit';
+import { syncDueFeeds } from '../services/calendar-feeds';
 import { sweepBookings } from './bookings-sweep';
 
 /**
@@ -56,5 +57,15 @@ export const jobs: JobDefinition[] = [
     retryDelaySeconds: 30,
     expireInSeconds: 5 * 60,
     run: async (db, now) => ({ deleted: await pruneRateLimits(db, now) }),
+  },
+  {
+    // Other sites' calendars the hosts import (issue 18): each feed every 30 minutes.
+    name: 'calendar-feeds',
+    cron: '*/5 * * * *',
+    everyMs: 5 * MINUTE,
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    expireInSeconds: 20 * 60,
+    run: (db, now) => syncDueFeeds(db, now),
   },
 ];

@@ -7,3 +7,4 @@ export * from './limits';
 export * from './sandbox';
 export * from './orders';
 export * from './reviews';
+export * from './calendar-feeds';

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { bookings, cancellationPolicies, cottages, todos, users } from '../../db/schema';
 import type { SessionUser } from '../../http/context';
 import { ApiError } from '../../http/errors';
+import { importedConflict } from '../calendar-feeds';
 import { addBookingMessage } from '../conversations/messages';
 import { participantOf } from '../conversations/access';
 import { userDto } from '../users';
@@ -40,6 +41,9 @@ export async function createOffer(db: Db, actor: SessionUser, input: z.output<Re
   }
   const [policy] = await db.select().from(cancellationPolicies).where(eq(cancellationPolicies.id, input.cancellation_policy_id)).limit(1);
   if (!policy) throw new ApiError(400, 'validation.required', [{ field: 'cancellation_policy_id', message: 'validation.required' }]);
+  // Issue 18: nights booked on another site (an imported calendar) cannot be offered here.
+  const source = await importedConflict(db, cottage.id, { from: input.check_in, to: input.check_out });
+  if (source) throw new ApiError(409, 'feed.imported', [], { source });
 
   const [row] = await db
     .insert(bookings)

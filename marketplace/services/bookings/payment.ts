@@ -9,6 +9,7 @@ import type { SessionUser } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { payments } from '../../providers/payments';
 import { payinReceipt } from '../booking-receipts';
+import { importedConflict } from '../calendar-feeds';
 import { crashPoint } from '../crash-point';
 import { payerOf, recordIntent, runIntent } from '../money-intents';
 import { userDto } from '../users';
@@ -27,6 +28,12 @@ export async function startPayment(db: Db, actor: SessionUser, id: number, cardT
   // Nights someone else has paid for, or holds on the card page, cannot be paid: say so before any
   // money moves. Otherwise this booking holds them for the card page's lifetime (issue 11 §4).
   if (!(await holdNights(db, booking, now))) throw new ApiError(409, 'booking.nightsTaken');
+  // Issue 18: nights booked meanwhile on another site (an imported calendar) are not charged for here.
+  const source = await importedConflict(db, booking.cottageId, { from: day(booking.checkIn), to: day(booking.checkOut) });
+  if (source) {
+    await releaseHold(db, booking.id);
+    throw new ApiError(409, 'feed.imported', [], { source });
+  }
 
   // One open pay-in per booking (the partial unique index payins_open_booking_key): while the
   // provider still waits for a card on it, every start is sent to its card page again.
