@@ -22,6 +22,7 @@ export const ACCOUNT_DELETION_REDIRECT_MS = 3000;
 export const PAGE_SIZE_BOOKINGS = 10;
 export const PAGE_SIZE_ORDERS = 10;
 export const PAGE_SIZE_CONVERSATIONS = 20;
+export const PAGE_SIZE_REVIEWS = 10;
 export const INFINITE_SCROLL_THRESHOLD = 10;
 
 export const DRAWER_WIDTH_PX = 300;

@@ -12,6 +12,7 @@ import { dac7Routes } from './routes/dac7';
 import { mangoRoutes } from './routes/mango';
 import { orderRoutes } from './routes/orders';
 import { calendarFeedRoutes } from './routes/calendar-feeds';
+import { stayRuleRoutes } from './routes/stay-rules';
 import { reviewRoutes } from './routes/reviews';
 import { sandboxRoutes } from './routes/sandbox';
 import { sandboxStripeRoutes } from './routes/sandbox-stripe';
@@ -34,6 +35,7 @@ export function createMarketplace() {
   dac7Routes(api);
   orderRoutes(api);
   calendarFeedRoutes(api);
+  stayRuleRoutes(api);
   reviewRoutes(api);
   sandboxRoutes(api);
   sandboxStripeRoutes(api);

@@ -15,18 +15,21 @@ export type ScoreName = (typeof SCORES)[number];
 export const reviewYears = (thisYear: number): number[] => Array.from({ length: REVIEW_YEARS }, (_, i) => thisYear - i);
 
 /** SPEC §5: on add/edit the text is checked for its minimum only when it is not empty. */
+/** Characters as a reader counts them (code points: an emoji is one). */
+export const textLength = (text: string) => [...text].length;
+
 export function reviewTextError(body: string): 'review.textMin' | 'review.textMax' | null {
-  const text = body.trim();
-  if (text.length > REVIEW_TEXT_MAX) return 'review.textMax';
-  if (text.length > 0 && text.length < REVIEW_TEXT_MIN) return 'review.textMin';
+  const length = textLength(body.trim());
+  if (length > REVIEW_TEXT_MAX) return 'review.textMax';
+  if (length > 0 && length < REVIEW_TEXT_MIN) return 'review.textMin';
   return null;
 }
 
 /** A reply's text is required, 10–1000. */
 export function replyTextError(body: string): 'review.textMin' | 'review.textMax' | null {
-  const text = body.trim();
-  if (text.length > REVIEW_TEXT_MAX) return 'review.textMax';
-  if (text.length < REVIEW_TEXT_MIN) return 'review.textMin';
+  const length = textLength(body.trim());
+  if (length > REVIEW_TEXT_MAX) return 'review.textMax';
+  if (length < REVIEW_TEXT_MIN) return 'review.textMin';
   return null;
 }
 

@@ -39,6 +39,8 @@ export function bookingOfferSchema(today: string) {
       booking_expiration_date: safeString({ error: 'validation.required' }).check(z.minLength(1, 'validation.required')),
       mark_as_booked_if_accepted: z._default(z.boolean(), true),
       additional_information: z.optional(z.nullable(safeString().check(z.trim(), z.maxLength(5000, withValues('validation.maxChars', { max: 5000 }))))),
+      /** Issue 18: the host sends this offer although it breaks the ad's stay rules (the form warned in words). */
+      override_stay_rules: z.optional(z.boolean()),
     })
     .check(
       z.superRefine((v, ctx) => {

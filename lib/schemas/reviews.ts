@@ -4,7 +4,8 @@ import { replyTextError, reviewTextError, reviewYears, SCORE_MAX, SCORE_MIN } fr
 import { idAnswer, idNumber, instant, safeString } from './common';
 
 const scoreField = z.int('validation.required').check(z.minimum(SCORE_MIN, 'validation.required'), z.maximum(SCORE_MAX, 'validation.required'));
-const text = safeString().check(z.maxLength(5000, 'review.textMax'));
+// Lengths are checked once, in characters, by the rules (the body limit bounds the rest).
+const text = safeString({ error: 'review.textMin' });
 
 /** The six content fields of an add or an edit (SPEC §7 "Update sends the same six content fields"); the year among the last five. */
 export const reviewContent = (thisYear: number) =>

@@ -54,7 +54,8 @@ async function dtos(db: Db, actor: SessionUser, rows: ReviewRow[], locale: Local
   const who = await names(db, [...rows.map((r) => r.userId), ...replies.map((r) => r.userId)], locale);
   return rows.map((r) => {
     const reply = byReview.get(r.id);
-    const shownReply = reply && (approved(reply) || reply.userId === actor.id || r.userId === actor.id) ? reply : null;
+    // A reply is public once approved; until then only its author sees it.
+    const shownReply = reply && (approved(reply) || reply.userId === actor.id) ? reply : null;
     return {
       id: r.id,
       body: r.body,
@@ -213,9 +214,9 @@ async function replyOf(db: Db, actor: SessionUser, id: number): Promise<ReplyRow
   const [row] = await db.select().from(reviewReplies).where(eq(reviewReplies.id, id)).limit(1);
   if (!row) throw notFound();
   if (row.userId !== actor.id) {
-    // The review's author reads the reply to their review; nobody else reads a reply here.
+    // The review's author reads an approved reply to their review; nobody else reads a reply here.
     const [review] = await db.select({ userId: reviews.userId }).from(reviews).where(eq(reviews.id, row.reviewId)).limit(1);
-    if (review?.userId !== actor.id) throw notFound();
+    if (review?.userId !== actor.id || !approved(row)) throw notFound();
   }
   return row;
 }

@@ -3,7 +3,7 @@
 // A route without a rule below fails the test, so a new route cannot ship without saying who may call it.
 // Per (role, route): never ≥ 500; the expected status (and error code) for each role; a refused write
 // changes nothing in its area; and an id that exists nowhere answers 404 to the would-be owner.
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inDays, offerBody } from './bookings-support';
 import { startCottageApi, TERMS_TICKED } from './cottages-support';
@@ -11,12 +11,13 @@ import type { Harness } from './harness';
 import { card, CARDS } from './orders-support';
 import { createOrderWorld, NO_SUCH_INTENT, NO_SUCH_SESSION, orderSnapshot, type OrderWorld } from './orders-world';
 import { profileBody } from './profile-support';
+import { createReviewWorld, reviewContent, reviewSnapshot, type ReviewWorld } from './reviews-world';
 import { areaSnapshot, createWorld, fillPath, routeTable, send, uploadablePicture, type Answer, type Route, type World } from './security-support';
 
 type Role = 'anonymous' | 'guest' | 'host' | 'otherHost' | 'admin';
 type SignedRole = Exclude<Role, 'anonymous'>;
 const SIGNED: SignedRole[] = ['guest', 'host', 'otherHost', 'admin'];
-type Area = 'cottage' | 'conversation' | 'booking' | 'user';
+type Area = 'cottage' | 'conversation' | 'booking' | 'user' | 'review';
 
 /** What a role gets: a status, the error code (`json.code`) when refused, and whether a 2xx may change the area. */
 type Outcome = { status: number; code?: string; unchanged?: boolean };
@@ -83,8 +84,19 @@ const open = (outcome: Outcome, rule: Omit<Rule, 'auth' | 'outcomes'> = {}): Rul
 /** The host's fixed-price ad and its orders (tests/api/orders-world.ts): only the host; a refused call leaves the ad and its orders alone. */
 const adOrders = (rule: Omit<Rule, 'auth' | 'outcomes'> & { host?: Outcome } = {}): Rule => hostsAd({ params: () => ({ id: o.adId }), watch: () => orderSnapshot(h, o), ...rule });
 const adminOnly = (rule: Omit<Rule, 'auth' | 'outcomes'> = {}): Rule => ({ auth: 'user', area: 'cottage', params: (w) => ({ id: w.ad.id }), ...rule, outcomes: { admin: ok, others: forbidden } });
+/**
+ * The reviews world (tests/api/reviews-world.ts): the guest wrote the reviews, the host is the one
+ * reviewed, the other host a stranger; a refused call leaves every review and reply alone.
+ */
+const reviews = (outcomes: Rule['outcomes'], rule: Omit<Rule, 'auth' | 'outcomes'> = {}): Rule => ({ auth: 'user', area: 'review', ...rule, outcomes });
+const notYours: Outcome = { status: 403, code: 'review.notYours' };
+/** A review: its author and the reviewed host read it (once approved); only the author changes it; anyone else 404 as if it did not exist. */
+const authorsReview = (rule: Omit<Rule, 'auth' | 'outcomes'> = {}, host: Outcome = notYours): Rule => reviews({ guest: ok, host, others: notFound }, rule);
+/** A reply: the host who wrote it and the review's author read it; only the host changes it; anyone else 404. */
+const hostsReply = (rule: Omit<Rule, 'auth' | 'outcomes'> = {}, guest: Outcome = notYours): Rule => reviews({ host: ok, guest, others: notFound }, rule);
 
 const NO_SUCH_TOKEN = 'A'.repeat(43);
+let feeds: { toSync: number; toDelete: number };
 
 const rules: Record<string, Rule> = {
   // --- auth: public; the same answer whoever calls
@@ -293,6 +305,17 @@ const rules: Record<string, Rule> = {
   'GET /api/user/bookings/:id': booking(),
   'GET /api/user/bookings': self(),
 
+  // --- calendar sync (issue 18): the host's ad only; the export feed is public but needs its secret
+  'GET /api/cottages/:id/feeds': hostsAd(),
+  'POST /api/cottages/:id/feeds': hostsAd({ body: () => ({ name: 'Matrix', url: 'http://127.0.0.1:9/matrix.ics' }) }),
+  'POST /api/cottages/:id/feeds/:fid/sync': hostsAd({ params: (w) => ({ id: w.ad.id, fid: feeds.toSync }) }),
+  'DELETE /api/cottages/:id/feeds/:fid': hostsAd({ params: (w) => ({ id: w.ad.id, fid: feeds.toDelete }) }),
+  'POST /api/cottages/:id/ical/revoke': hostsAd(),
+  'GET /api/cottages/:id/stay-rules': hostsAd(),
+  'PUT /api/cottages/:id/stay-rules': hostsAd({ body: () => ({ rules: [] }) }),
+  'GET /api/public/cottages/:id/stay-rules': open(ok, { params: (w) => ({ id: w.ad.id }) }),
+  'GET /api/ical/:cottageId/:file': open(notFound, { params: (w) => ({ cottageId: w.ad.id, file: `${'A'.repeat(32)}.ics` }) }),
+
   // --- ad products, orders and their payment (issue 16): the host's fixed-price ad, an order of its own per call
   'GET /api/cottages/:id/products': adOrders(),
   'POST /api/cottages/:id/orders': adOrders({ body: () => ({ productIds: [10, 6], ...TERMS_TICKED }) }),
@@ -327,12 +350,103 @@ const rules: Record<string, Rule> = {
   // Back to the shop: the session stays open (as on Stripe), so every role gets the same answer.
   'POST /api/sandbox/stripe/checkout/:id/cancel': open(ok, { params: () => ({ id: o.sessionToRead }) }),
   'POST /api/sandbox/stripe/payment_intents/:id/confirm': open({ status: 400, code: 'sandbox.checkoutClosed' }, { params: () => ({ id: NO_SUCH_INTENT }), body: () => card(CARDS.success) }),
+
+  // --- reviews of finished stays and the hosts' replies (issue 17): the guest's stays at the host's second ad
+  // Each caller's own reviews and the approved reviews of their ads: the strangers see none of the pair's.
+  'GET /api/user/reviews': reviews(
+    { others: ok },
+    {
+      query: '?limit=50',
+      after: async (_w, role, answer) => {
+        if (role === 'anonymous') return;
+        const listed = ((answer.json.results ?? []) as { id: number; mine: boolean }[]).filter((r) => r.id === rv.reviewToRead);
+        expect(listed, 'the approved review with a reply').toEqual(role === 'guest' ? [expect.objectContaining({ mine: true })] : role === 'host' ? [expect.objectContaining({ mine: false })] : []);
+      },
+    },
+  ),
+  // Only someone with a finished stay at the ad that has no review yet; everyone else is refused on that rule.
+  'POST /api/user/reviews': reviews({ guest: ok, others: { status: 400, code: 'review.notAllowed' } }, { body: () => ({ ...reviewContent(), cottage_id: rv.adId, booking_id: rv.stayToReview }) }),
+  // A question anyone signed in may ask: yes only for the guest's open stay.
+  'GET /api/user/reviews/is-allowed/:cottageId/:bookingId': reviews(
+    { others: ok },
+    {
+      params: () => ({ cottageId: rv.adId, bookingId: rv.stayOpen }),
+      after: async (_w, role, answer) => {
+        if (role !== 'anonymous')
+          expect(answer.json).toEqual(
+            role === 'guest' ? expect.objectContaining({ allowed: true, booking_id: rv.stayOpen }) : { allowed: false, reviewed: false, booking_id: null, cottage_title: null },
+          );
+      },
+    },
+  ),
+  'GET /api/user/reviews/is-allowed/:cottageId': reviews(
+    { others: ok },
+    {
+      params: () => ({ cottageId: rv.adId }),
+      after: async (_w, role, answer) => {
+        if (role !== 'anonymous') expect(answer.json.allowed, 'allowed').toBe(role === 'guest');
+      },
+    },
+  ),
+  'GET /api/user/reviews/reply/:id': hostsReply({ params: () => ({ id: rv.replyToRead }) }, ok),
+  // Only the reviewed host replies; the review's author is refused on that rule, the strangers on the review.
+  'POST /api/user/reviews/reply/:id': reviews(
+    { host: ok, guest: { status: 403, code: 'review.onlyReviewedHost' }, others: notFound },
+    { params: () => ({ id: rv.reviewToReplyTo }), body: () => ({ body: 'Tack för fina ord, välkomna tillbaka!' }) },
+  ),
+  'PUT /api/user/reviews/reply/:id': hostsReply({ params: () => ({ id: rv.replyToEdit }), body: () => ({ body: 'Tack för besöket, hoppas vi ses igen!' }) }),
+  'DELETE /api/user/reviews/reply/:id': hostsReply({ params: () => ({ id: rv.replyToDelete }) }),
+  'GET /api/user/reviews/:id': authorsReview({ params: () => ({ id: rv.reviewToRead }) }, ok),
+  'PUT /api/user/reviews/:id': authorsReview({ params: () => ({ id: rv.reviewToEdit }), body: () => reviewContent('Ändrad text om vår vecka vid sjön.') }),
+  'DELETE /api/user/reviews/:id': authorsReview({ params: () => ({ id: rv.reviewToDelete }) }),
+  // The public ad: its approved reviews with their approved replies, the same for everyone.
+  'GET /api/public/cottages/:id/reviews': open(ok, {
+    params: () => ({ id: rv.adId }),
+    after: async (_w, role, answer) => {
+      const shown = (answer.json.results as { id: number; reply: { body: string } | null }[]).find((r) => r.id === rv.reviewToRead);
+      expect(shown?.reply?.body, `${role}: the approved review and its approved reply`).toBe('Tack så mycket för besöket, välkomna åter!');
+      const waiting = await h.db
+        .select({ id: h.schema.reviews.id })
+        .from(h.schema.reviews)
+        .where(and(eq(h.schema.reviews.cottageId, rv.adId), isNull(h.schema.reviews.reviewedAt)));
+      expect(waiting.length, 'reviews of the ad waiting for approval').toBeGreaterThan(0);
+      expect(
+        (answer.json.results as { id: number }[]).filter((r) => waiting.some((x) => x.id === r.id)).map((r) => r.id),
+        `${role}: reviews waiting for approval`,
+      ).toEqual([]);
+    },
+  }),
+  // Administrators approve or reject; a decision by anyone else changes nothing.
+  'GET /api/admin/reviews': reviews({ admin: ok, others: forbidden }),
+  'POST /api/admin/reviews/:id': reviews(
+    { admin: ok, others: forbidden },
+    {
+      params: () => ({ id: rv.reviewToDecide }),
+      body: () => ({ approve: true }),
+      after: async (_w, role) => {
+        const [row] = await h.db.select().from(h.schema.reviews).where(eq(h.schema.reviews.id, rv.reviewToDecide));
+        expect(Boolean(row?.reviewedAt), `approved after ${role}'s call`).toBe(role === 'admin');
+      },
+    },
+  ),
+  'POST /api/admin/reviews/reply/:id': reviews(
+    { admin: ok, others: forbidden },
+    {
+      params: () => ({ id: rv.replyToDecide }),
+      body: () => ({ approve: true }),
+      after: async (_w, role) => {
+        const [row] = await h.db.select().from(h.schema.reviewReplies).where(eq(h.schema.reviewReplies.id, rv.replyToDecide));
+        expect(Boolean(row?.reviewedAt), `approved after ${role}'s call`).toBe(role === 'admin');
+      },
+    },
+  ),
 };
 
 let h: Harness;
 let stop: () => Promise<void>;
 let w: World;
 let o: OrderWorld;
+let rv: ReviewWorld;
 let routes: Route[];
 let currentImageIds: number[] = [];
 const tokens = new Map<Role, string | null>();
@@ -341,6 +455,16 @@ beforeAll(async () => {
   ({ h, stop } = await startCottageApi());
   w = await createWorld(h);
   o = await createOrderWorld(h, w.owner);
+  rv = await createReviewWorld(h, w);
+  // Two imported feeds of the host's ad (a closed local port: fetching them fails at once).
+  const made = await h.db
+    .insert(h.schema.calendarFeeds)
+    .values([
+      { cottageId: w.ad.id, name: 'Sync', url: 'http://127.0.0.1:9/sync.ics' },
+      { cottageId: w.ad.id, name: 'Delete', url: 'http://127.0.0.1:9/delete.ics' },
+    ])
+    .returning({ id: h.schema.calendarFeeds.id });
+  feeds = { toSync: made[0]!.id, toDelete: made[1]!.id };
   routes = routeTable(h);
   tokens.set('anonymous', null);
   tokens.set('guest', w.guest.token);
@@ -413,7 +537,7 @@ describe('every route × every role, on the host/guest pair’s own resources', 
       for (const role of roles) {
         const expected = outcomeFor(rule, role);
         const watch = isWrite(route!) && rule.area && (refused(expected) || expected.unchanged);
-        const snap = () => rule.watch?.(w) ?? areaSnapshot(h, w, rule.area!);
+        const snap = () => rule.watch?.(w) ?? (rule.area === 'review' ? reviewSnapshot(h, w, rv) : areaSnapshot(h, w, rule.area!));
         const before = watch ? await snap() : null;
         const { answer, token } = await callAs(route!, rule, role);
         calls++;

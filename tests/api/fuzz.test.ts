@@ -10,6 +10,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CITY_IDS, REGION_IDS } from '@/lib/data/regions';
 import { todayInStockholm } from '@/lib/rules/dates';
+import { reviewYears } from '@/lib/rules/reviews';
 import * as cottageSchemas from '@/lib/schemas/cottage';
 import { lastMinuteSchema } from '@/lib/schemas/last-minute';
 import { inDays } from './bookings-support';
@@ -18,6 +19,7 @@ import { fromSchema, mutate, RAW_BODIES, toJsonText, type Hints } from './fuzz-s
 import type { Harness } from './harness';
 import { CARDS } from './orders-support';
 import { createOrderWorld, type OrderWorld } from './orders-world';
+import { createReviewWorld, reviewYear, type ReviewWorld } from './reviews-world';
 import { createWorld, fillPath, randomAddress, routeTable, send, type Actor, type Answer, type JsonSchema, type Route, type World } from './security-support';
 
 const RUNS = Number(process.env.FUZZ_RUNS) || 1000;
@@ -66,6 +68,14 @@ const productIds = fc.oneof(
 );
 /** Stripe's test cards, and anything else typed into the card field. */
 const stripeCards = fc.oneof(someOf(Object.values(CARDS), 1), { arbitrary: fc.stringMatching(/^[0-9 ]{0,30}$/), weight: 4 });
+
+/** Review and reply texts: around the bounds (10–1000 once trimmed, SPEC §9), contact details the moderator is warned of, and anything up to past the maximum. */
+const reviewText = fc.oneof(
+  someOf(['', '   ', 'x'.repeat(9), 'x'.repeat(10), ` ${'y'.repeat(9)} `, 'å'.repeat(1000), 'å'.repeat(1001), ` ${'z'.repeat(1000)}\n`, 'Ring mig på 070-123 45 67 nästa gång'], 2),
+  { arbitrary: fc.string({ maxLength: 1100 }), weight: 3 },
+);
+/** The year of a stay: the last five years (a refinement the JSON Schema cannot say), and any other. */
+const reviewYearHint = () => fc.oneof(someOf(reviewYears(reviewYear())), { arbitrary: fc.integer({ min: -1, max: 3000 }), weight: 1 });
 
 const inputSchema = (schema: $ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as unknown as JsonSchema;
 
@@ -125,6 +135,17 @@ const targets: Record<string, Target> = {
     }),
     why: 'replaces the calendar: a spare ad',
   },
+  'POST /api/cottages/:id/feeds': {
+    as: 'host',
+    params: (w) => ({ id: w.ad.id }),
+    // Valid addresses lead to a closed local port (refused at once; the sandbox allows loopback), or are ten feeds too many.
+    hints: () => ({
+      url: fc.oneof(fc.constantFrom('http://127.0.0.1:9/a.ics', 'https://127.0.0.1:9/b.ics', 'ftp://x/a.ics', 'http://user:pw@127.0.0.1:9/'), fc.webUrl()),
+      name: fc.string({ maxLength: 80 }),
+    }),
+    why: 'each valid body adds a feed (at most ten) that fails to fetch from a closed local port',
+  },
+  'PUT /api/cottages/:id/stay-rules': { as: 'host', params: (w) => ({ id: w.ad.id }), why: 'replaces the stay rules of the host’s ad' },
   'POST /api/cottages/:id/lastminutes': {
     as: 'host',
     params: (w) => ({ id: w.ad.id }),
@@ -253,6 +274,27 @@ const targets: Record<string, Target> = {
     hints: () => ({ card_number: stripeCards }),
     why: 'a card that pays settles the PaymentIntent: one of its own',
   },
+  // Reviews (issue 17): the guest's finished stays at the host's second ad (tests/api/reviews-world.ts).
+  'POST /api/user/reviews': {
+    as: 'guest',
+    hints: (w) => ({
+      body: reviewText,
+      year: reviewYearHint(),
+      cottage_id: fc.oneof(someOf([rv.adId], 6), someOf([w.ad.id], 1), { arbitrary: fc.integer({ min: 1, max: 2_147_483_647 }), weight: 1 }),
+      booking_id: fc.oneof(someOf([rv.stayToReview, rv.stayOpen, null], 6), someOf([w.booking.id, rv.reviewToRead], 1), { arbitrary: fc.integer({ min: 1, max: 2_147_483_647 }), weight: 1 }),
+    }),
+    why: 'one review a stay: the first bodies that pass review the guest’s two open stays, the rest are refused as already reviewed',
+  },
+  'PUT /api/user/reviews/:id': { as: 'guest', params: () => ({ id: rv.reviewToEdit }), hints: () => ({ body: reviewText, year: reviewYearHint() }), why: 'rewrites the review: one of its own' },
+  'POST /api/user/reviews/reply/:id': {
+    as: 'host',
+    params: () => ({ id: rv.reviewToReplyTo }),
+    hints: () => ({ body: reviewText }),
+    why: 'one reply a review: the first body that passes makes it, the rest are refused (a review of its own)',
+  },
+  'PUT /api/user/reviews/reply/:id': { as: 'host', params: () => ({ id: rv.replyToEdit }), hints: () => ({ body: reviewText }), why: 'rewrites the reply: one of its own' },
+  'POST /api/admin/reviews/:id': { as: 'admin', params: () => ({ id: rv.reviewToDecide }), why: 'approves or rejects: a review of its own' },
+  'POST /api/admin/reviews/reply/:id': { as: 'admin', params: () => ({ id: rv.replyToDecide }), why: 'approves or rejects: a reply of its own' },
 };
 
 /**
@@ -266,6 +308,7 @@ let h: Harness;
 let stop: () => Promise<void>;
 let w: World;
 let o: OrderWorld;
+let rv: ReviewWorld;
 let routes: Route[];
 let throwaway: Actor;
 const summaries: string[] = [];
@@ -276,6 +319,7 @@ beforeAll(async () => {
   ({ h, stop } = await startCottageApi());
   w = await createWorld(h);
   o = await createOrderWorld(h, w.owner);
+  rv = await createReviewWorld(h, w);
   routes = routeTable(h);
   throwaway = await host(h);
   console.log(`fuzz: seed ${SEED} (FUZZ_SEED=${SEED} replays), ${RUNS} generated bodies per endpoint + ${RAW_BODIES.length} fixed ones`);

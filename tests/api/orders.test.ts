@@ -217,7 +217,7 @@ describe('the Stripe webhook', () => {
     expect((await adRow(adId)).paidUntil).toBeNull();
   });
 
-  it("the emulation delivers its signed events to a registered endpoint: the order is paid with no return from the browser", async () => {
+  it('the emulation delivers its signed events to a registered endpoint: the order is paid with no return from the browser', async () => {
     const { registerStripeWebhook } = await import('@/marketplace/providers/stripe');
     await registerStripeWebhook(`${h.url}/api/stripe/webhook`);
     const { owner, adId } = await hostWithCompleteAd(h);

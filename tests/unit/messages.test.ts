@@ -55,6 +55,12 @@ describe('messages', () => {
     expect(en.review.notAllowed).toBe('You are not allowed to leave a review for this ad');
     expect(en.review.textMin).toBe('Text length must be at least 10 characters long');
     expect(en.review.textMax).toBe('Text length must be less than 1000 characters long');
+    expect(en.reviews.empty).toBe("You don't have any reviews yet");
+    expect(en.reviews.modified).toBe('The review has been modified');
+    expect(en.reviews.modifyFailed).toBe('The review could not be modified');
+    expect(en.reviews.replyModified).toBe('The reply has been modified');
+    expect(en.reviews.alreadyReviewed).toBe(en.review.alreadyReviewed);
+    expect(en.reviews.notAllowed).toBe(en.review.notAllowed);
   });
   it('the crash screen outside the provider uses the same texts', () => {
     expect(CRASH_TEXTS.en).toEqual(en.crash);

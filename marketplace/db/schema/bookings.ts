@@ -50,6 +50,8 @@ export const bookings = pgTable(
     markAsBookedIfAccepted: boolean('mark_as_booked_if_accepted').notNull().default(true),
     /** Offers under the terms with insurance (SPEC §4); the insurer's number arrives with payment. */
     insurance: boolean('insurance').notNull().default(true),
+    /** The host sent this offer against the ad's stay rules (issue 18): payment does not check them again. */
+    stayRulesOverridden: boolean('stay_rules_overridden').notNull().default(false),
     omocomId: varchar('omocom_id', { length: 40 }),
     paidAt: ts('paid_at'),
     finishedAt: ts('finished_at'),

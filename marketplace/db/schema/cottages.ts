@@ -1,4 +1,5 @@
-import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { StayRule } from '@/lib/rules/stay-rules';
 import { users } from './users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -52,6 +53,8 @@ export const cottages = pgTable(
     paidUntil: ts('paid_until'),
     galleryUntil: ts('gallery_until'),
     calendarUpdatedAt: ts('calendar_updated_at'),
+    /** The host's stay rules (issue 18, lib/rules/stay-rules.ts): per season, nights, changeover days, preparation, how far ahead. */
+    stayRules: jsonb('stay_rules').$type<StayRule[]>().notNull().default([]),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

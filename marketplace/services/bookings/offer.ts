@@ -11,6 +11,7 @@ import { bookings, cancellationPolicies, cottages, todos, users } from '../../db
 import type { SessionUser } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { importedConflict } from '../calendar-feeds';
+import { stayViolations } from './stay-rules';
 import { addBookingMessage } from '../conversations/messages';
 import { participantOf } from '../conversations/access';
 import { userDto } from '../users';
@@ -44,6 +45,15 @@ export async function createOffer(db: Db, actor: SessionUser, input: z.output<Re
   // Issue 18: nights booked on another site (an imported calendar) cannot be offered here.
   const source = await importedConflict(db, cottage.id, { from: input.check_in, to: input.check_out });
   if (source) throw new ApiError(409, 'feed.imported', [], { source });
+  // Issue 18: the ad's stay rules; the host may override them for their own offer.
+  const violations = await stayViolations(db, cottage.id, cottage.stayRules, { check_in: input.check_in, check_out: input.check_out }, null, now);
+  if (violations.length && !input.override_stay_rules) {
+    throw new ApiError(
+      400,
+      'stayRules.violated',
+      violations.map((v) => ({ field: 'check_in', message: `stayRules.${v.kind}`, detail: { kind: v.kind } })),
+    );
+  }
 
   const [row] = await db
     .insert(bookings)
@@ -62,6 +72,7 @@ export async function createOffer(db: Db, actor: SessionUser, input: z.output<Re
       // Sent as the end of the chosen day (SPEC §5), in Stockholm.
       bookingExpirationDate: expiryInstant(input.booking_expiration_date, input.check_in),
       additionalInformation: input.additional_information?.trim() ? input.additional_information.trim() : null,
+      stayRulesOverridden: violations.length > 0,
       markAsBookedIfAccepted: input.mark_as_booked_if_accepted,
       insurance: usesInsuranceTerms(input.check_out, now),
       createdAt: now,

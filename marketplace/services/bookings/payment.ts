@@ -4,12 +4,13 @@ import { bookingActions, canMove, nightsOf, NIGHT_HOLD_MINUTES, statusAt } from 
 import { isProfileComplete } from '@/lib/rules/profile';
 import type { CardType } from '@/lib/schemas/booking';
 import type { Db } from '../../db/client';
-import { bookedNights, bookingEvents, bookings, payins, users } from '../../db/schema';
+import { bookedNights, bookingEvents, bookings, cottages, payins, users } from '../../db/schema';
 import type { SessionUser } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { payments } from '../../providers/payments';
 import { payinReceipt } from '../booking-receipts';
 import { importedConflict } from '../calendar-feeds';
+import { stayViolations } from './stay-rules';
 import { crashPoint } from '../crash-point';
 import { payerOf, recordIntent, runIntent } from '../money-intents';
 import { userDto } from '../users';
@@ -33,6 +34,21 @@ export async function startPayment(db: Db, actor: SessionUser, id: number, cardT
   if (source) {
     await releaseHold(db, booking.id);
     throw new ApiError(409, 'feed.imported', [], { source });
+  }
+  // Issue 18: a stay paid meanwhile may leave no preparation days before or after this one (unless the host overrode the rules).
+  if (!booking.stayRulesOverridden) {
+    const [ad] = await db.select({ rules: cottages.stayRules }).from(cottages).where(eq(cottages.id, booking.cottageId)).limit(1);
+    const broken = (await stayViolations(db, booking.cottageId, ad?.rules ?? [], { check_in: day(booking.checkIn), check_out: day(booking.checkOut) }, booking.id, now)).filter(
+      (v) => v.kind === 'preparation',
+    );
+    if (broken.length) {
+      await releaseHold(db, booking.id);
+      throw new ApiError(
+        409,
+        'stayRules.violated',
+        broken.map((v) => ({ field: 'check_in', message: `stayRules.${v.kind}`, detail: { kind: v.kind } })),
+      );
+    }
   }
 
   // One open pay-in per booking (the partial unique index payins_open_booking_key): while the
