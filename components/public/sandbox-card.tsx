@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
+import { SandboxSecureStep } from './sandbox-secure-step';
 import { TextField } from '@/components/ui/text-field';
 import { api, ApiClientError } from '@/lib/api/client';
 import type { SandboxCard } from '@/lib/schemas/booking-dto';
@@ -35,18 +36,7 @@ export function SandboxCard({ id, secure: initialSecure }: { id: string; secure:
 
   if (secure) {
     return (
-      <div className="flex flex-col gap-3 rounded-md border border-gray-200 bg-white p-4" data-testid="secure-step">
-        <h2 className="font-semibold">{t('secureTitle')}</h2>
-        <p className="text-sm">{t('secureText')}</p>
-        <div className="flex gap-3">
-          <Button onClick={() => void run('secure', { approve: true })} disabled={busy}>
-            {t('secureApprove')}
-          </Button>
-          <Button variant="secondary" onClick={() => void run('secure', { approve: false })} disabled={busy}>
-            {t('secureRefuse')}
-          </Button>
-        </div>
-      </div>
+      <SandboxSecureStep title={t('secureTitle')} text={t('secureText')} approve={t('secureApprove')} refuse={t('secureRefuse')} busy={busy} onAnswer={(approve) => void run('secure', { approve })} />
     );
   }
   return (

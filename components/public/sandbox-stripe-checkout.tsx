@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
+import { SandboxSecureStep } from './sandbox-secure-step';
 import { TextField } from '@/components/ui/text-field';
 import { api, ApiClientError } from '@/lib/api/client';
 import type { SandboxStripeCardResult } from '@/lib/schemas/orders';
@@ -34,18 +35,14 @@ export function SandboxStripeCheckout({ id, email, amount, secure: initialSecure
 
   if (secure) {
     return (
-      <div className="flex flex-col gap-3 rounded-md border border-gray-200 bg-white p-4" data-testid="secure-step">
-        <h2 className="font-semibold">{t('stripeSecureTitle')}</h2>
-        <p className="text-sm">{t('stripeSecureText', { amount })}</p>
-        <div className="flex flex-wrap gap-3">
-          <Button onClick={() => void run('secure', { approve: true })} disabled={busy}>
-            {t('stripeSecureApprove')}
-          </Button>
-          <Button variant="secondary" onClick={() => void run('secure', { approve: false })} disabled={busy}>
-            {t('stripeSecureFail')}
-          </Button>
-        </div>
-      </div>
+      <SandboxSecureStep
+        title={t('stripeSecureTitle')}
+        text={t('stripeSecureText', { amount })}
+        approve={t('stripeSecureApprove')}
+        refuse={t('stripeSecureFail')}
+        busy={busy}
+        onAnswer={(approve) => void run('secure', { approve })}
+      />
     );
   }
   return (

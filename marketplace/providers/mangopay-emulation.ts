@@ -1,7 +1,5 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { isValidIBAN } from 'ibantools';
@@ -11,6 +9,7 @@ import type { KYC_REFUSAL_TYPES } from '@/lib/schemas/kyc';
 type KycRefusal = (typeof KYC_REFUSAL_TYPES)[number];
 import { getDb } from '../db/client';
 import { sandboxMangoObjects } from '../db/schema';
+import { localListener } from './local-listener';
 import { emulatePayments } from './mangopay-emulation-payments';
 import { registeredHook, saveHook } from './mangopay-emulation-hooks';
 
@@ -276,22 +275,8 @@ function emulation() {
   return app;
 }
 
-let listening: Promise<string> | null = null;
-
 /** The emulation's base URL (what the SDK's `baseUrl` takes): a listener on a free local port, started once per process. */
-export function mangopayEmulationUrl(): Promise<string> {
-  listening ??= new Promise((resolve, reject) => {
-    // Inside the Next server: keep the global Response (Next checks instanceof against it).
-    const server = serve({ fetch: emulation().fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false });
-    server.once('listening', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
-    server.once('error', (error) => {
-      listening = null;
-      reject(error);
-    });
-    server.unref();
-  });
-  return listening;
-}
+export const mangopayEmulationUrl = localListener(emulation);
 
 /** MangoPay's reasons for refusing a document, with the message it gives (the sandbox page offers them). */
 const KYC_REFUSALS: Record<KycRefusal, string> = {

@@ -1,12 +1,11 @@
 import 'server-only';
 import { createHmac, randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { and, desc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { getDb } from '../db/client';
 import { sandboxStripeObjects } from '../db/schema';
 import { log } from '../log';
+import { localListener } from './local-listener';
 
 // A local emulation of the part of Stripe's REST API (v1) that the ad payments call: Checkout
 // Sessions (create, retrieve, expire), PaymentIntents (create, retrieve), refunds, events and webhook
@@ -243,21 +242,8 @@ async function emit(type: string, object: Json) {
   return event;
 }
 
-let listening: Promise<string> | null = null;
-
 /** The emulation's base URL: a listener on a free local port of this process, started once. */
-export function stripeEmulationUrl(): Promise<string> {
-  listening ??= new Promise((resolve, reject) => {
-    const server = serve({ fetch: emulation().fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false });
-    server.once('listening', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
-    server.once('error', (error) => {
-      listening = null;
-      reject(error);
-    });
-    server.unref();
-  });
-  return listening;
-}
+export const stripeEmulationUrl = localListener(emulation);
 
 // ——— The hosted pages' actions (what the tester does on /sandbox/stripe/…) ———
 

@@ -17,6 +17,7 @@ export function ProductChoice({ products, selected, locked, onChange }: Props) {
   const translations = products.filter((p) => p.type === 'translation');
   const price = (p: ProductDto) => (p.price === 0 ? t('free_price') : formatMoney(p.price));
   const pick = (id: number) => onChange(toggleProduct(selected, id));
+  const group = { selected, locked, price, pick };
 
   return (
     <div className="flex flex-col gap-5">
@@ -42,38 +43,33 @@ export function ProductChoice({ products, selected, locked, onChange }: Props) {
           <h2 id="add-ons" className="text-lg font-semibold">
             {t('addOnsTitle')}
           </h2>
-          <fieldset className="flex flex-col gap-2" disabled={locked}>
-            <legend className="font-semibold">{t('rankingTitle')}</legend>
-            <p className="text-sm text-muted">{t('rankingHint')}</p>
-            <div className="grid gap-3 sm:grid-cols-3">
-              {ranking.map((p) => (
-                <label key={p.id} className={card(selected.includes(p.id))} data-testid={`product-${p.id}`}>
-                  <span className="flex items-start gap-2">
-                    <input type="checkbox" className="mt-1 size-4 accent-brand-700" checked={selected.includes(p.id)} onChange={() => pick(p.id)} />
-                    <span className="font-semibold">{p.name}</span>
-                  </span>
-                  <span className="tabular-nums">{price(p)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset className="flex flex-col gap-2" disabled={locked}>
-            <legend className="font-semibold">{t('translationsTitle')}</legend>
-            <p className="text-sm text-muted">{t('translationsHint')}</p>
-            <div className="grid gap-3 sm:grid-cols-2">
-              {translations.map((p) => (
-                <label key={p.id} className={card(selected.includes(p.id))} data-testid={`product-${p.id}`}>
-                  <span className="flex items-start gap-2">
-                    <input type="checkbox" className="mt-1 size-4 accent-brand-700" checked={selected.includes(p.id)} onChange={() => pick(p.id)} />
-                    <span className="font-semibold">{p.name}</span>
-                  </span>
-                  <span className="tabular-nums">{price(p)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <AddOnGroup title={t('rankingTitle')} hint={t('rankingHint')} products={ranking} columns="sm:grid-cols-3" {...group} />
+          <AddOnGroup title={t('translationsTitle')} hint={t('translationsHint')} products={translations} columns="sm:grid-cols-2" {...group} />
         </section>
       ) : null}
     </div>
+  );
+}
+
+type GroupProps = { title: string; hint: string; products: ProductDto[]; columns: string; selected: number[]; locked: boolean; price: (p: ProductDto) => string; pick: (id: number) => void };
+
+/** One block of add-ons as checkboxes (a ranking boost is still one at a time: toggleProduct drops the other). */
+function AddOnGroup({ title, hint, products, columns, selected, locked, price, pick }: GroupProps) {
+  return (
+    <fieldset className="flex flex-col gap-2" disabled={locked}>
+      <legend className="font-semibold">{title}</legend>
+      <p className="text-sm text-muted">{hint}</p>
+      <div className={`grid gap-3 ${columns}`}>
+        {products.map((p) => (
+          <label key={p.id} className={card(selected.includes(p.id))} data-testid={`product-${p.id}`}>
+            <span className="flex items-start gap-2">
+              <input type="checkbox" className="mt-1 size-4 accent-brand-700" checked={selected.includes(p.id)} onChange={() => pick(p.id)} />
+              <span className="font-semibold">{p.name}</span>
+            </span>
+            <span className="tabular-nums">{price(p)}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
