@@ -4,7 +4,8 @@ import createNextIntlPlugin from 'next-intl/plugin';
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
 const nextConfig: NextConfig = {
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pino', 'nodemailer', '@sentry/nextjs'],
+  // Node packages loaded from node_modules at run time (native code, workers, or, for node-ical's Temporal polyfill, BigInt use Turbopack's bundle breaks).
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pino', 'nodemailer', '@sentry/nextjs', 'node-ical', 'ical-generator', 'stripe'],
   poweredByHeader: false,
   // `npm run typecheck` checks the whole project (tests included) once; the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
