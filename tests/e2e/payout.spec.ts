@@ -63,7 +63,7 @@ test('a host without payout details sees the waiting payout and the to-do; once 
   // The payout is a receipt, with the platform's fee beside it; the host's tax data is complete now, so
   // the DAC7 report opens (issue 16): per ad and quarter, printable.
   await page.goto('/dashboard/orders?type=payout');
-  await expect(page.getByText('Utbetalning', { exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId('receipt-row').filter({ hasText: 'Utbetalning' }).first()).toBeVisible();
   await page.goto('/dashboard/orders/dac7/info');
   const listing = page.locator('[data-testid^="dac7-"]').first();
   await expect(listing).toBeVisible();
