@@ -209,6 +209,8 @@ describe('the receipts of a booking’s money', () => {
     expect(asHost.results.map((r) => r.type)).toEqual(['FEE', 'PAYOUT']);
     const [fee, payout] = asHost.results;
     expect(payout!.amount).toBe(payoutIntent!.amount);
+    // Its own line on the host's receipt (issue 11 §3): the rent kept after the guest cancelled.
+    expect([payout!.purpose, fee!.purpose]).toEqual(['RETAINED', 'RETAINED']);
     expect(fee!.amount).toBe(1_000_000 - 500_000 - payoutIntent!.amount);
     expect([payout!.amount, fee!.amount]).toEqual([440_000, 60_000]);
     expect(fee!.tax).toEqual({ rate: 25, tax: 12_000, net: 48_000 });
