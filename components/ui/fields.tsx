@@ -28,11 +28,12 @@ export function SelectField({ label, error, children, ...props }: SelectHTMLAttr
   );
 }
 
-export function TextAreaField({ label, error, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }) {
+/** A labelled text box; `aria-describedby` adds to its error line (a counter, a hint). */
+export function TextAreaField({ label, error, 'aria-describedby': describedBy, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }) {
   const id = useId();
   return (
     <FieldShell id={id} label={label} error={error}>
-      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={`${id}-error`} className={`${control(error)} min-h-28`} {...props} />
+      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy ? `${id}-error ${describedBy}` : `${id}-error`} className={`${control(error)} min-h-28`} {...props} />
     </FieldShell>
   );
 }

@@ -99,7 +99,8 @@ for (const lang of ['sv', 'en'] as const) {
       const [conversation] = await hrefs(page, '/dashboard/conversations', /^\/dashboard\/conversations\/\d+$/);
       const [booking] = await hrefs(page, '/dashboard/bookings?checkInFrom=2000-01-01', /^\/dashboard\/conversations\/\d+\/bookings\/\d+$/);
       const [receipt] = await hrefs(page, '/dashboard/orders?type=refund', /^\/dashboard\/orders\/\d+$/);
-      expect(conversation && booking && receipt).toBeTruthy();
+      const [newReview] = await hrefs(page, '/dashboard/bookings', /^\/dashboard\/reviews\/new\/\d+\/\d+$/);
+      expect(conversation && booking && receipt && newReview).toBeTruthy();
       await scanAll(
         page,
         [
@@ -116,6 +117,8 @@ for (const lang of ['sv', 'en'] as const) {
           { path: '/dashboard/orders', ready: '[data-testid="receipt-row"]' },
           { path: '/dashboard/orders?type=payout', ready: '[data-testid="receipts-empty"]', name: '/dashboard/orders (filtered: none)' },
           { path: receipt!, ready: '[data-testid="receipt"]', name: '/dashboard/orders/[id] (refund, no VAT)' },
+          { path: '/dashboard/reviews', ready: '[data-testid="reviews-empty"], [data-testid="review"]' },
+          { path: `${newReview}?stars=4`, ready: '[data-testid="review-form"]', name: '/dashboard/reviews/new/[cottageId]/[bookingId]' },
           { path: '/dashboard/to-do' },
           { path: '/dashboard/news' },
           { path: '/dashboard/change-password' },
@@ -177,6 +180,8 @@ for (const lang of ['sv', 'en'] as const) {
           { path: '/dashboard/profile/sca-enroll', ready: 'main', name: '/dashboard/profile/sca-enroll (no payout account)' },
           { path: '/dashboard/orders', ready: '[data-testid="receipt-row"]' },
           { path: receipt!, ready: '[data-testid="receipt"]', name: '/dashboard/orders/[id] (fee, with VAT)' },
+          { path: '/dashboard/reviews', ready: '[data-testid="reviews-empty"], [data-testid="review"]' },
+          { path: '/dashboard/reviews/new/3', ready: '[role="alert"]', name: '/dashboard/reviews/new/[cottageId] (own ad: not allowed)' },
           { path: '/dashboard/orders/dac7/info', ready: 'main', name: '/dashboard/orders/dac7/info' },
           { path: '/dashboard/cottages/3/payment', name: '/dashboard/cottages/[id]/payment (commission)' },
           { path: '/dashboard/cottages/4/payment', name: '/dashboard/cottages/[id]/payment (fixed price, incomplete)' },

@@ -6,6 +6,7 @@ import { SnackbarProvider } from '@/components/layout/snackbar';
 import { STATE_COLOURS } from '@/components/cottages/editor/calendar-colours';
 import { ApproveAd } from '@/components/public/approve-ad';
 import { ContactHost } from '@/components/public/contact-host';
+import { PublicReviews } from '@/components/reviews/public-reviews';
 import { Notice } from '@/components/ui/notice';
 import { apiGetOrNull, currentUserOrNull } from '@/lib/api/server';
 import { AMENITY_KEYS } from '@/lib/data/amenities';
@@ -14,6 +15,7 @@ import { formatMonth, formatMoney } from '@/lib/format';
 import { CALENDAR_STATES, daysOf } from '@/lib/rules/calendar';
 import { addMonths, startOfMonth, todayInStockholm, weekdayFromMonday } from '@/lib/rules/dates';
 import type { PublicCottage as PublicAd } from '@/lib/schemas/cottage-dto';
+import type { PublicReviews as Reviews } from '@/lib/schemas/reviews';
 import Check from 'lucide-react/icons/check';
 
 type Params = { lang: string; id: string };
@@ -37,7 +39,7 @@ export default async function PublicAdPage({ params }: { params: Promise<Params>
   const en = p.lang === 'en';
   const t = await getTranslations({ locale: p.lang, namespace: 'publicAd' });
   const tc = await getTranslations({ locale: p.lang, namespace: 'cottage' });
-  const viewer = await currentUserOrNull<{ admin: boolean }>();
+  const [viewer, reviews] = await Promise.all([currentUserOrNull<{ admin: boolean }>(), apiGetOrNull<Reviews>(`/api/public/cottages/${ad.id}/reviews`)]);
   const title = (en && ad.title_en) || ad.title_sv || '';
   const description = (en && ad.description_en) || ad.description_sv || '';
   const region = REGIONS.find((r) => r.id === ad.region_id)?.name;
@@ -130,6 +132,7 @@ export default async function PublicAdPage({ params }: { params: Promise<Params>
                 ))}
               </div>
             </section>
+            {reviews ? <PublicReviews reviews={reviews} locale={en ? 'en' : 'sv'} /> : null}
           </div>
           <aside className="flex flex-col gap-6">
             <section className="rounded-lg bg-white p-5 shadow-sm">
