@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, GUEST, HOST, as } from './helpers';
 
 // SPEC §2 /reviews, /reviews/new and /reviews/edit, §4–§6 review rules, §8 review messages, in
-// Chromium on the demo data: the guest reviews the finished stay from My bookings, the administrator
+// Chromium on the demo data: the host asks for a review in the chat, the guest follows it to the form
+// (and reviews the finished stay from My bookings), the administrator
 // approves it, it shows on the public ad with its averages, the host replies once, the guest edits
 // it (waiting again) and deletes it, which makes the stay reviewable again.
 
@@ -22,6 +23,18 @@ test('a guest reviews a finished stay; the admin approves it; it is public; the 
   await expect(add).toHaveCount(1);
   const href = (await add.getAttribute('href'))!;
   const [, cottageId, bookingId] = /^\/dashboard\/reviews\/new\/(\d+)\/(\d+)$/.exec(href)!;
+
+  // The host asks for a review after check-out; the guest follows the chat message's link to the form.
+  const { conversation_id } = (await (await guest.request.get(`/api/bookings/${bookingId}`)).json()) as { conversation_id: number };
+  const hostAsks = await as(browser, HOST);
+  await hostAsks.goto(`/dashboard/conversations/${conversation_id}`);
+  await hostAsks.getByRole('button', { name: 'Be om ett omdöme' }).click();
+  await hostAsks.getByRole('button', { name: 'Skicka förfrågan' }).click();
+  await expect(hostAsks.getByText('Du bad gästen om ett omdöme.').first()).toBeVisible();
+  await hostAsks.context().close();
+  await guest.goto(`/dashboard/conversations/${conversation_id}`);
+  await guest.getByTestId('review-request').last().getByRole('link', { name: 'Skriv ett omdöme' }).click();
+  await expect(guest).toHaveURL(new RegExp(`${href}$`));
 
   // The stars query pre-fills the overall score.
   await guest.goto(`${href}?stars=4`);
