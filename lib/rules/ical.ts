@@ -10,7 +10,7 @@ export const FEED_MAX_BYTES = 2 * 1024 * 1024;
 export const FEED_MAX_EVENTS = 5000;
 export const FEED_MAX_REDIRECTS = 3;
 /** A feed failing this long gives its host a to-do. */
-export const FEED_FAILING_TODO_MS = 24 * 60 * 60 * 1000;
+export const FEED_FAILING_REMINDER_MS = 24 * 60 * 60 * 1000;
 export const FEEDS_PER_COTTAGE = 10;
 /** Imported periods kept: from a year back to five years ahead (the calendar's span). */
 export const IMPORT_DAYS_BACK = 366;

@@ -4,7 +4,7 @@ import ical from 'node-ical';
 import icalGenerator from 'ical-generator';
 import {
   eventPeriod,
-  FEED_FAILING_TODO_MS,
+  FEED_FAILING_REMINDER_MS,
   FEED_MAX_EVENTS,
   FEED_SYNC_MINUTES,
   FEEDS_PER_COTTAGE,
@@ -266,7 +266,7 @@ async function todosFor(db: Db, cottageId: number, now: Date) {
   const [ad] = await db.select({ userId: cottages.userId }).from(cottages).where(eq(cottages.id, cottageId)).limit(1);
   if (!ad) return;
   const feeds = await db.select().from(calendarFeeds).where(eq(calendarFeeds.cottageId, cottageId));
-  const failing = feeds.some((f) => f.failingSince && now.getTime() - f.failingSince.getTime() >= FEED_FAILING_TODO_MS);
+  const failing = feeds.some((f) => f.failingSince && now.getTime() - f.failingSince.getTime() >= FEED_FAILING_REMINDER_MS);
   const conflicting = (await conflictsOf(db, cottageId)).size > 0;
   if (failing || conflicting) {
     await db.insert(todos).values({ userId: ad.userId, type: 'CALENDAR_FEED', refId: cottageId, createdAt: now }).onConflictDoNothing();

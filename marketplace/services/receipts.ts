@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { bookings, cottages, moneyIntents, orders, users, type OrderLine } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { notFound } from '../http/errors';
+import { nextPageLink } from './next-page';
 
 // SPEC §2 /orders and /orders/{id}, §7 GET /api/user/orders and /{id}: the caller's receipts — ad
 // payments, card payments of stays, refunds, payouts and fees — only their own (filtered by the
@@ -75,15 +76,7 @@ export async function listReceipts(db: Db, actor: SessionUser, query: ReceiptLis
     const dto = orderDtoOf(r.order, r.title ?? (r.bookingCottage ? (titles.get(r.bookingCottage) ?? null) : null), locale, r.purpose);
     return { ...dto, cottage_id: dto.cottage_id ?? r.bookingCottage ?? null };
   });
-  let nextPage: string | null = null;
-  if (rows.length > limit) {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '' && k !== 'offset' && k !== 'limit') params.set(k, String(v));
-    params.set('limit', String(limit));
-    params.set('offset', String(offset + limit));
-    nextPage = `/api/user/orders?${params.toString()}`;
-  }
-  return { results, nextPage };
+  return { results, nextPage: nextPageLink('/api/user/orders', query, { limit, offset, more: rows.length > limit }) };
 }
 
 /** GET /api/user/orders/{id}: one of the caller's receipts, with seller, buyer and the stay (404 for anyone else's). */

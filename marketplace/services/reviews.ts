@@ -10,6 +10,7 @@ import { bookings, cottages, reviewReplies, reviews, users } from '../db/schema'
 import type { SessionUser } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
 import { clock } from './bookings/access';
+import { nextPageLink } from './next-page';
 
 // SPEC §2 /reviews, §3 Review, §4–§6 review rules, §7 the /api/user/reviews calls: a guest reviews a
 // finished stay once (the unique index on booking_id decides a race), the reviewed host replies once,
@@ -104,8 +105,7 @@ export async function listReviews(db: Db, actor: SessionUser, query: { limit?: s
     .limit(limit + 1)
     .offset(offset);
   const results = await dtos(db, actor, rows.slice(0, limit), locale);
-  const nextPage = rows.length > limit ? `/api/user/reviews?limit=${limit}&offset=${offset + limit}` : null;
-  return { results, nextPage };
+  return { results, nextPage: nextPageLink('/api/user/reviews', {}, { limit, offset, more: rows.length > limit }) };
 }
 
 /** GET /api/user/reviews/{id} */

@@ -9,6 +9,7 @@ import { bookings, cottages, reviews, users } from '../../db/schema';
 import type { SessionUser } from '../../http/context';
 import { personDto } from '../users';
 import type { BookingListItem } from '@/lib/schemas/booking-dto';
+import { nextPageLink } from '../next-page';
 
 // My Bookings: one statement a page, and the list's own DTO (what the list shows, nothing of the booking page).
 
@@ -140,13 +141,5 @@ export async function listUserBookings(db: Db, actor: SessionUser, query: z.outp
   const { statement, limit, offset } = bookingListStatement(actor.id, query, now);
   const rows = ((await db.execute(statement)) as unknown as { rows: ListRow[] }).rows;
   const results = rows.slice(0, limit).map(bookingListItem);
-  let nextPage: string | null = null;
-  if (rows.length > limit) {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '' && k !== 'offset' && k !== 'limit') params.set(k, String(v));
-    params.set('limit', String(limit));
-    params.set('offset', String(offset + limit));
-    nextPage = `/api/user/bookings?${params.toString()}`;
-  }
-  return { results, nextPage };
+  return { results, nextPage: nextPageLink('/api/user/bookings', query, { limit, offset, more: rows.length > limit }) };
 }
