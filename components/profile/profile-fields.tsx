@@ -6,6 +6,7 @@ import { COUNTRY_CODES } from '@/lib/data/countries';
 import { showMessage } from '@/lib/i18n/message';
 import { BIRTHDAY_FIRST, BIRTHDAY_LAST, type LockedField } from '@/lib/rules/profile';
 import type { ProfileBody, ProfileInput } from '@/lib/schemas/profile';
+import type { User as ProfileUser } from '@/lib/schemas/user-dto';
 import { CheckboxField, SelectField } from '@/components/ui/fields';
 import { TextField } from '@/components/ui/text-field';
 
@@ -164,6 +165,19 @@ export function CompanyFields({ form, locked }: { form: ProfileForm; locked: Loc
           </>
         ) : null}
       </Section>
+    </>
+  );
+}
+
+/** The profile form's sections, shared by the form and its preview (profile-form-lazy.tsx). */
+export function ProfileSections({ form, user }: { form: ProfileForm; user: ProfileUser }) {
+  const username = form.watch('username');
+  return (
+    <>
+      <PersonFields form={form} locked={user.locked_fields} canChooseType={!user.locked_fields.includes('type_of_person')} />
+      <ContactFields form={form} emailChanged={username.trim().toLowerCase() !== user.username.toLowerCase()} phoneOption={user.has_fixed_cottages} />
+      <AddressFields form={form} />
+      <CompanyFields form={form} locked={user.locked_fields} />
     </>
   );
 }

@@ -8,14 +8,15 @@ import { useZodForm } from '@/components/forms/use-zod-form';
 import { UnsavedChangesPrompt } from '@/components/layout/unsaved-changes-prompt';
 import { Button } from '@/components/ui/button';
 import { useConfirmedSave } from './use-confirmed-save';
-import { AddressFields, CompanyFields, ContactFields, PersonFields } from './profile-fields';
+import { ProfileSections } from './profile-fields';
 import { profileDefaults } from './profile-values';
 import type { User as ProfileUser } from '@/lib/schemas/user-dto';
 
 /**
  * The profile's basic information (SPEC §2, §4 "Profile save"): a SOFT user saves directly; a
  * STRICT user confirms with the password; a BankID-verified one signs in with BankID first when the
- * API asks for it (403 profile.bankidRequired), and the save is sent again after.
+ * API asks for it (403 profile.bankidRequired), and the save is sent again after. Pages use the lazy
+ * one (profile-form-lazy.tsx): this module and react-hook-form load after the page.
  */
 export function ProfileForm({ user, next }: { user: ProfileUser; next: string | null }) {
   const t = useTranslations('profile');
@@ -34,14 +35,10 @@ export function ProfileForm({ user, next }: { user: ProfileUser; next: string | 
     },
   });
   const submit = form.handleSubmit((values) => save.request(values));
-  const username = form.watch('username');
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6">
-      <PersonFields form={form} locked={user.locked_fields} canChooseType={!user.locked_fields.includes('type_of_person')} />
-      <ContactFields form={form} emailChanged={username.trim().toLowerCase() !== user.username.toLowerCase()} phoneOption={user.has_fixed_cottages} />
-      <AddressFields form={form} />
-      <CompanyFields form={form} locked={user.locked_fields} />
+      <ProfileSections form={form} user={user} />
       <div>
         <Button type="submit" disabled={!form.formState.isDirty || save.isPending}>
           {t('save')}

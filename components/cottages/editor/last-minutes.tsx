@@ -2,37 +2,33 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { api } from '@/lib/api/client';
-import { showMessage } from '@/lib/i18n/message';
-import { todayInStockholm } from '@/lib/rules/dates';
 import { formatMoney } from '@/lib/format';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
-import { digits, filtered } from '@/components/forms/inputs';
-import { useZodForm } from '@/components/forms/use-zod-form';
+import { lazyForm, PreviewFieldset } from '@/components/forms/lazy-form';
+import { staticForm } from '@/components/forms/static-form';
 import { useApiMutation } from '@/components/query/use-api-mutation';
-import type { LastMinuteFormValues, LastMinutePayload } from '@/lib/schemas/last-minute';
+import { EMPTY_LAST_MINUTE, LastMinuteFields } from './last-minute-fields';
 
-type Deal = { id: number; from_date: string; to_date: string; price: number; title_sv: string | null };
+export type Deal = { id: number; from_date: string; to_date: string; price: number; title_sv: string | null };
 
-/** Last-minute deals of an ad: list, create (within two months), delete. */
-const EMPTY: LastMinuteFormValues = { from_date: '', to_date: '', price: '', title_sv: '' };
+type FormProps = { cottageId: number; onCreated: (deals: Deal[]) => void };
+
+// The deals form (and react-hook-form) load after the editor page; until then its fields show, disabled.
+const LastMinuteForm = lazyForm<FormProps>(
+  () => import('./last-minute-form').then((m) => m.LastMinuteForm),
+  function LastMinuteFormPreview() {
+    return (
+      <PreviewFieldset className="grid gap-x-3 sm:grid-cols-4">
+        <LastMinuteFields form={staticForm(EMPTY_LAST_MINUTE)} pending={false} />
+      </PreviewFieldset>
+    );
+  },
+);
 
 /** Last-minute deals of an ad: list, create (within two months), delete. */
 export function LastMinutes({ cottageId, initial }: { cottageId: number; initial: Deal[] }) {
   const t = useTranslations();
   const [deals, setDeals] = useState(initial);
-  // The schema (and zod) load when the host first adds a deal, not with the editor page.
-  const form = useZodForm(() => import('@/lib/schemas/last-minute').then((m) => m.lastMinuteForm(todayInStockholm())), { defaultValues: EMPTY });
-  const error = (name: keyof LastMinuteFormValues) => showMessage(t, form.formState.errors[name]?.message);
-  const create = useApiMutation({
-    mutationFn: (payload: LastMinutePayload) => api<Deal[]>(`/cottages/${cottageId}/lastminutes`, { body: payload }),
-    form,
-    success: t('cottage.lastMinuteCreated'),
-    onSuccess: (list) => {
-      setDeals(list);
-      form.reset(EMPTY);
-    },
-  });
   const remove = useApiMutation({
     mutationFn: (id: number) => api<Deal[]>(`/cottages/${cottageId}/lastminutes/${id}`, { method: 'DELETE' }),
     success: t('cottage.lastMinuteDeleted'),
@@ -58,17 +54,7 @@ export function LastMinutes({ cottageId, initial }: { cottageId: number; initial
           </li>
         ))}
       </ul>
-      <form noValidate className="grid gap-x-3 sm:grid-cols-4" onSubmit={form.handleSubmit((payload) => create.mutate(payload))}>
-        <TextField type="date" label={t('cottage.fromDate')} error={error('from_date')} {...form.register('from_date')} />
-        <TextField type="date" label={t('cottage.toDate')} error={error('to_date')} {...form.register('to_date')} />
-        <TextField label={t('cottage.price')} inputMode="numeric" error={error('price')} {...filtered(form.register('price'), digits)} />
-        <TextField label={t('cottage.titleOptional')} maxLength={50} error={error('title_sv')} {...form.register('title_sv')} />
-        <div className="sm:col-span-4">
-          <Button type="submit" disabled={create.isPending}>
-            {t('cottage.addLastMinute')}
-          </Button>
-        </div>
-      </form>
+      <LastMinuteForm cottageId={cottageId} onCreated={setDeals} />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import Check from 'lucide-react/icons/check';
 import { JumpToStep } from '@/components/profile/jump-to-step';
-import { PayoutForm } from '@/components/profile/payout-form';
+import { LazyPayoutForm as PayoutForm } from '@/components/profile/payout-form-lazy';
 import { ProfileTabs } from '@/components/profile/profile-tabs';
 import { buttonClass } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
