@@ -14,7 +14,16 @@ import { getSession } from './session';
  */
 export async function marketplaceFetch(
   pathWithQuery: string,
-  init: { method?: string; body?: BodyInit | null; headers?: Record<string, string>; token?: string | null; locale?: string; address?: string },
+  init: {
+    method?: string;
+    body?: BodyInit | null;
+    headers?: Record<string, string>;
+    token?: string | null;
+    locale?: string;
+    address?: string;
+    /** In-process: the server render's session memo (one session read for all of a page's calls). */
+    sessions?: Map<string, Promise<unknown>>;
+  },
 ): Promise<Response> {
   const base = webConfig.marketplaceUrl;
   const headerList: Record<string, string> = { ...init.headers, 'accept-language': init.locale ?? 'sv' };
@@ -32,7 +41,7 @@ export async function marketplaceFetch(
   if (base) return fetch(request);
   const { marketplace } = await import('@/marketplace/app');
   // In-process, the address we established travels beside the request, where no client can set it.
-  return marketplace().hono.fetch(request, { clientAddress: init.address ?? 'local' });
+  return marketplace().hono.fetch(request, { clientAddress: init.address ?? 'local', sessions: init.sessions });
 }
 
 export class ApiResponseError extends Error {
@@ -57,11 +66,13 @@ export function apiGet<T>(pathWithQuery: string): Promise<T> {
 
 /** One map per server request (React's `cache`), from path to the answer being loaded. */
 const requestMemo = cache(() => new Map<string, Promise<unknown>>());
+/** One map per server request: the marketplace reads the session once for all of the render's calls. */
+const sessionMemo = cache(() => new Map<string, Promise<unknown>>());
 
 /** GET as the signed-in user; a 401 ends the session (via /logout, back here after login). */
 async function fetchAsUser(pathWithQuery: string): Promise<Response> {
   const session = await getSession();
-  const response = await marketplaceFetch(pathWithQuery, { token: session.token, locale: await getLocale() });
+  const response = await marketplaceFetch(pathWithQuery, { token: session.token, locale: await getLocale(), sessions: sessionMemo() });
   if (response.status === 401) {
     const current = (await headers()).get('x-stuga-path') ?? '/dashboard';
     const next = loginPathFor(current).split('next=')[1];
@@ -101,6 +112,6 @@ export async function apiGetOrNull<T>(pathWithQuery: string): Promise<T | null> 
 export async function currentUserOrNull<T>(): Promise<T | null> {
   const session = await getSession();
   if (!session.token) return null;
-  const response = await marketplaceFetch('/api/user', { token: session.token, locale: await getLocale() });
+  const response = await marketplaceFetch('/api/user', { token: session.token, locale: await getLocale(), sessions: sessionMemo() });
   return response.ok ? ((await response.json()) as T) : null;
 }

@@ -12,7 +12,7 @@ import { config } from '../config';
 import type { RequestContext, SessionUser } from './context';
 import { ApiError, unauthorized, type FieldError } from './errors';
 import { OpenApiBuilder } from './openapi';
-import { clientAddress, readJsonBody, wellFormedUrl } from './request';
+import { clientAddress, readJsonBody, sessionMemo, wellFormedUrl } from './request';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** 'admin': a signed-in administrator (others get 403); 'optional': a session if one is sent. */
@@ -100,7 +100,7 @@ export class Api {
         const db = await getDb();
         const token = bearer(c);
         // A route that needs nobody costs no session read (half of a signed-in request's price otherwise).
-        const user = token && spec.auth !== 'none' ? await resolveSession(db, token) : null;
+        const user = token && spec.auth !== 'none' ? await sessionOf(c, db, token) : null;
         if ((spec.auth === 'user' || spec.auth === 'admin') && !user) throw unauthorized();
         if (spec.auth === 'admin' && !user?.admin) throw new ApiError(403, 'errors.forbidden');
         const body = bodySchema ? validate(bodySchema(), await readJsonBody(c)) : {};
@@ -132,6 +132,20 @@ export class Api {
   openapi() {
     return this.docs.document();
   }
+}
+
+/** The token's session, read once per server render when the in-process BFF passes a memo (issue 12: one session read per page, not three). */
+function sessionOf(c: Context, db: Awaited<ReturnType<typeof getDb>>, token: string): Promise<SessionUser | null> {
+  const memo = sessionMemo(c);
+  if (!memo) return resolveSession(db, token);
+  let pending = memo.get(token) as Promise<SessionUser | null> | undefined;
+  if (!pending) {
+    pending = resolveSession(db, token);
+    memo.set(token, pending);
+    // A failed read is not remembered: the next call of the render tries again.
+    pending.catch(() => memo.delete(token));
+  }
+  return pending;
 }
 
 /** Outside production every JSON answer must match its route's response schema: a mismatch is the server's bug. */

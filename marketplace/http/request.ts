@@ -6,8 +6,12 @@ import { isSafeText, jsonProblem } from '@/lib/rules/text';
 import { config } from '../config';
 import { ApiError } from './errors';
 
-/** What the in-process BFF hands the marketplace as Hono's `env`: the client address it established. */
-export type InProcessEnv = { clientAddress: string };
+/**
+ * What the in-process BFF hands the marketplace as Hono's `env`: the client address it established,
+ * and, for the calls of one server render, a memo of session reads (token → user), so that a page's
+ * shell and content (`/api/user`, `/api/user/todo`, the page's own list) read the session once.
+ */
+export type InProcessEnv = { clientAddress: string; sessions?: Map<string, Promise<unknown>> };
 type NodeEnv = { incoming?: { socket?: { remoteAddress?: string } } };
 
 /**
@@ -71,6 +75,11 @@ export const wellFormedUrl: MiddlewareHandler = async (c, next) => {
  * socket's peer, unless `TRUST_PROXY_HOPS=n`: then the n-th address from the right of
  * X-Forwarded-For (each trusted proxy appends the address it saw), never the client-chosen left end.
  */
+/** The session memo of the server render this in-process call belongs to, if any. */
+export function sessionMemo(c: Context): Map<string, Promise<unknown>> | null {
+  return (c.env as Partial<InProcessEnv> | undefined)?.sessions ?? null;
+}
+
 export function clientAddress(c: Context): string {
   const env = c.env as (Partial<InProcessEnv> & NodeEnv) | undefined;
   if (env?.clientAddress) return env.clientAddress.slice(0, 64);

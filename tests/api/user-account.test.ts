@@ -245,3 +245,20 @@ describe('GET /api/user', () => {
     expect(result.json.message).toBe('Your session has ended. Please log in again.');
   });
 });
+
+describe('in-process calls of one server render', () => {
+  it('read the session once (a memo per render), and a new render sees a revoked session', async () => {
+    const user = await h.createUser();
+    const { token } = await h.login(user.username, user.password!);
+    const get = (path: string, sessions: Map<string, Promise<unknown>>) =>
+      h.api.hono.fetch(new Request(`http://marketplace.internal${path}`, { headers: { authorization: `Bearer ${token}` } }), { clientAddress: freshAddress(), sessions });
+    const render = new Map<string, Promise<unknown>>();
+    const answers = await Promise.all([get('/api/user', render), get('/api/user/todo', render), get('/api/user/bookings', render)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect([...render.keys()]).toEqual([token]);
+    expect(await render.get(token!)).toMatchObject({ id: user.id });
+
+    await h.db.update(h.schema.sessions).set({ revokedAt: new Date() }).where(eq(h.schema.sessions.userId, user.id));
+    expect((await get('/api/user', new Map())).status).toBe(401);
+  });
+});
