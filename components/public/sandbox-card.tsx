@@ -6,6 +6,7 @@ import { SandboxSecureStep } from './sandbox-secure-step';
 import { TextField } from '@/components/ui/text-field';
 import { api, ApiClientError } from '@/lib/api/client';
 import type { SandboxCard } from '@/lib/schemas/booking-dto';
+import { useHydrated } from '@/components/ui/use-hydrated';
 
 /** The sandbox provider's card form and its 3-D Secure step; then back to Stuga like MangoPay's ReturnURL. */
 export function SandboxCard({ id, secure: initialSecure }: { id: string; secure: boolean }) {
@@ -15,6 +16,7 @@ export function SandboxCard({ id, secure: initialSecure }: { id: string; secure:
   const [cvc, setCvc] = useState('');
   const [secure, setSecure] = useState(initialSecure);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
 
   async function run(path: string, body?: unknown) {
@@ -58,10 +60,10 @@ export function SandboxCard({ id, secure: initialSecure }: { id: string; secure:
         </p>
       ) : null}
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={busy || !hydrated}>
           {t('cardPay')}
         </Button>
-        <Button variant="secondary" onClick={() => void run('cancel')} disabled={busy}>
+        <Button variant="secondary" onClick={() => void run('cancel')} disabled={busy || !hydrated}>
           {t('cardCancel')}
         </Button>
       </div>

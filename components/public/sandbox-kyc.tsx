@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/fields';
 import { api, ApiClientError } from '@/lib/api/client';
 import { KYC_REFUSAL_TYPES } from '@/lib/schemas/kyc';
+import { useHydrated } from '@/components/ui/use-hydrated';
 
 /** One document's decision on the sandbox KYC desk: approve, or refuse with one of MangoPay's reasons. */
 export function SandboxKycDecision({ id }: { id: string }) {
@@ -13,6 +14,7 @@ export function SandboxKycDecision({ id }: { id: string }) {
   const router = useRouter();
   const [reason, setReason] = useState<(typeof KYC_REFUSAL_TYPES)[number]>('DOCUMENT_UNREADABLE');
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
 
   async function decide(body: Record<string, string>) {
@@ -29,7 +31,7 @@ export function SandboxKycDecision({ id }: { id: string }) {
 
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <Button type="button" disabled={busy} onClick={() => decide({ status: 'VALIDATED' })} className="mb-6">
+      <Button type="button" disabled={busy || !hydrated} onClick={() => decide({ status: 'VALIDATED' })} className="mb-6">
         {t('kycApprove')}
       </Button>
       <div className="flex items-end gap-2">
@@ -40,7 +42,7 @@ export function SandboxKycDecision({ id }: { id: string }) {
             </option>
           ))}
         </SelectField>
-        <Button type="button" variant="secondary" disabled={busy} onClick={() => decide({ status: 'REFUSED', reason })} className="mb-6">
+        <Button type="button" variant="secondary" disabled={busy || !hydrated} onClick={() => decide({ status: 'REFUSED', reason })} className="mb-6">
           {t('kycRefuse')}
         </Button>
       </div>

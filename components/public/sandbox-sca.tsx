@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { api, ApiClientError } from '@/lib/api/client';
 
 /** Only back to this site: the return address MangoPay was given (an absolute one of this origin, or a path). */
@@ -14,6 +15,8 @@ function safeReturn(returnUrl: string): URL {
 export function SandboxSca({ id, returnUrl }: { id: string; returnUrl: string }) {
   const t = useTranslations('sandbox');
   const [busy, setBusy] = useState(false);
+  // A click before hydration would be lost: the answers wait for the page's script.
+  const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
 
   async function answer(pass: boolean) {
@@ -33,10 +36,10 @@ export function SandboxSca({ id, returnUrl }: { id: string; returnUrl: string })
   return (
     <div className="flex flex-col gap-3 rounded-md border border-gray-200 bg-white p-4">
       <div className="flex gap-3">
-        <Button type="button" disabled={busy} onClick={() => answer(true)}>
+        <Button type="button" disabled={busy || !hydrated} onClick={() => answer(true)}>
           {t('scaPass')}
         </Button>
-        <Button type="button" variant="secondary" disabled={busy} onClick={() => answer(false)}>
+        <Button type="button" variant="secondary" disabled={busy || !hydrated} onClick={() => answer(false)}>
           {t('scaFail')}
         </Button>
       </div>

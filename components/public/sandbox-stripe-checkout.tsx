@@ -6,6 +6,7 @@ import { SandboxSecureStep } from './sandbox-secure-step';
 import { TextField } from '@/components/ui/text-field';
 import { api, ApiClientError } from '@/lib/api/client';
 import type { SandboxStripeCardResult } from '@/lib/schemas/orders';
+import { useHydrated } from '@/components/ui/use-hydrated';
 
 /** The Stripe emulation's card form and 3-D Secure step; back to Stuga by the session's success or cancel URL, as Stripe Checkout does. */
 export function SandboxStripeCheckout({ id, email, amount, secure: initialSecure }: { id: string; email: string | null; amount: string; secure: boolean }) {
@@ -15,6 +16,7 @@ export function SandboxStripeCheckout({ id, email, amount, secure: initialSecure
   const [cvc, setCvc] = useState('');
   const [secure, setSecure] = useState(initialSecure);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
 
   async function run(path: 'card' | 'secure' | 'cancel', body?: unknown) {
@@ -74,10 +76,10 @@ export function SandboxStripeCheckout({ id, email, amount, secure: initialSecure
         </p>
       ) : null}
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={busy || !hydrated}>
           {t('stripePay', { amount })}
         </Button>
-        <Button variant="secondary" onClick={() => void run('cancel')} disabled={busy}>
+        <Button variant="secondary" onClick={() => void run('cancel')} disabled={busy || !hydrated}>
           {t('stripeBack')}
         </Button>
       </div>
