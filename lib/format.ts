@@ -30,6 +30,18 @@ export const formatMonth = (day: string, locale: Locale): string => calendarDay(
 /** Weekday names from Monday: 'mån' … 'sön' / 'Mon' … 'Sun'. */
 export const weekdaysFromMonday = (locale: Locale): string[] => Array.from({ length: 7 }, (_, i) => calendarDay('2024-01-01').add(i, 'day').locale(locale).format('ddd'));
 
+/** Full weekday names from Monday, by Intl: 'måndag' … 'söndag' / 'Monday' … 'Sunday'. */
+export function weekdayNamesFromMonday(locale: Locale): string[] {
+  const format = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
+  return Array.from({ length: 7 }, (_, i) => format.format(Date.UTC(2024, 0, 1 + i)));
+}
+
+/** Month names from January: 'januari' … / 'January' …. */
+export const monthNames = (locale: Locale): string[] => Array.from({ length: 12 }, (_, i) => calendarDay('2024-01-01').add(i, 'month').locale(locale).format('MMMM'));
+
+/** A yearly month-day ('07-01', as stay rules' seasons have them): '1 juli' / '1 July' (read in a leap year, so '02-29' too). */
+export const formatMonthDay = (monthDay: string, locale: Locale): string => calendarDay(`2024-${monthDay}`).locale(locale).format('D MMMM');
+
 /** A check-in or check-out day with the stay's time (noon in Stockholm), in the same style as every other time. */
 export function formatStayDay(day: Day, locale: Locale): string {
   return formatDate(stockholmTime(day, STAY_TIME), locale, true);

@@ -1,18 +1,21 @@
 'use client';
-import Link from 'next/link';
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { Button, buttonClass } from '@/components/ui/button';
-import { CheckboxField, TextAreaField } from '@/components/ui/fields';
+import { Button } from '@/components/ui/button';
+import { TextAreaField } from '@/components/ui/fields';
 import { api } from '@/lib/api/client';
 import { formatMoney } from '@/lib/format';
 import { showMessage } from '@/lib/i18n/message';
-import { CANCELLATION_REASON_MAX, CARD_TYPES, type CardType } from '@/lib/rules/booking-form';
+import { CANCELLATION_REASON_MAX, type CardType } from '@/lib/rules/booking-form';
 import { useZodForm } from '@/components/forms/use-zod-form';
 import { useApiMutation } from '@/components/query/use-api-mutation';
 import type { Booking } from '@/lib/schemas/booking-dto';
+import { ActionRow, PayBox } from './booking-action-fields';
 
-/** What the reader may do with the booking (SPEC §4): pay, cancel with a reason, change the time limit, print. */
+/**
+ * What the reader may do with the booking (SPEC §4): pay, cancel with a reason, change the time limit, print.
+ * Pages use the lazy one (booking-actions-lazy.tsx): this module and react-hook-form load after the page.
+ */
 export function BookingActions({ booking }: { booking: Booking }) {
   const t = useTranslations('booking');
   const tv = useTranslations();
@@ -44,59 +47,19 @@ export function BookingActions({ booking }: { booking: Booking }) {
   const paying = pay.isPending || pay.isSuccess;
   const cancelling = cancel.isPending;
 
-  const { actions } = booking;
   return (
     <section className="flex flex-col gap-4 no-print" aria-label={t('actions')}>
-      {actions.pay ? (
-        booking.guest_profile_complete ? (
-          <div className="flex flex-col gap-3 rounded-lg bg-white p-5 shadow-sm" data-testid="pay-box">
-            <h2 className="text-lg font-semibold">{t('acceptTitle')}</h2>
-            <CheckboxField label={booking.insurance ? t('acceptTermsInsurance') : t('acceptTerms')} {...payForm.register('accept_terms')} />
-            <fieldset className="flex flex-wrap gap-4">
-              <legend className="mb-1 text-sm font-medium">{t('cardType')}</legend>
-              {CARD_TYPES.map((type) => (
-                <label key={type} className="flex items-center gap-2 text-sm">
-                  <input type="radio" value={type} className="accent-brand-700" {...payForm.register('card_type')} />
-                  {t(`card_${type}`)}
-                </label>
-              ))}
-            </fieldset>
-            {payError ? (
-              <p role="alert" className="text-sm text-red-700">
-                {showMessage(tv, payError)}
-              </p>
-            ) : null}
-            <div>
-              <Button onClick={() => void payForm.handleSubmit((body) => pay.mutate(body))()} disabled={paying}>
-                {t('acceptAndPay', { amount: formatMoney(booking.total_price) })}
-              </Button>
-            </div>
-          </div>
-        ) : (
-          <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" role="status">
-            {t('completeContactDetails')}{' '}
-            <Link href={`/dashboard/profile?next=${encodeURIComponent(`/conversations/${booking.conversation_id}/bookings/${booking.id}`)}&booking=true`} className="font-semibold underline">
-              {t('toProfile')}
-            </Link>
-          </div>
-        )
+      {booking.actions.pay ? (
+        <PayBox
+          booking={booking}
+          accept={payForm.register('accept_terms')}
+          card={payForm.register('card_type')}
+          error={payError ? showMessage(tv, payError) : undefined}
+          onPay={() => void payForm.handleSubmit((body) => pay.mutate(body))()}
+          paying={paying}
+        />
       ) : null}
-
-      <div className="flex flex-wrap gap-3">
-        {actions.editExpiry ? (
-          <Link href={`/dashboard/conversations/${booking.conversation_id}/bookings/${booking.id}/edit`} className={buttonClass('secondary')}>
-            {t('changeExpiry')}
-          </Link>
-        ) : null}
-        {actions.cancel ? (
-          <Button id={cancelToggle} variant="secondary" onClick={() => setCancelOpen((open) => !open)} aria-expanded={cancelOpen} aria-controls={`${cancelToggle}-box`} disabled={cancelling}>
-            {booking.status === 'PAID' ? t('cancelBooking') : t('cancelOffer')}
-          </Button>
-        ) : null}
-        <Button variant="text" onClick={() => window.print()}>
-          {t('print')}
-        </Button>
-      </div>
+      <ActionRow booking={booking} cancel={{ id: cancelToggle, open: cancelOpen, toggle: () => setCancelOpen((open) => !open), busy: cancelling }} />
 
       {cancelOpen ? (
         <div

@@ -1,28 +1,25 @@
 'use client';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import { CheckboxField, SelectField, TextAreaField } from '@/components/ui/fields';
-import { TextField } from '@/components/ui/text-field';
+import { CheckboxField } from '@/components/ui/fields';
 import { UnsavedChangesPrompt } from '@/components/layout/unsaved-changes-prompt';
 import { api, ApiClientError } from '@/lib/api/client';
 import { formatDate, formatMoney, formatStayDay } from '@/lib/format';
 import type { Locale } from '@/lib/constants';
-import { showMessage } from '@/lib/i18n/message';
-import { feeHint } from '@/lib/rules/booking';
-import { addMonths } from '@/lib/rules/dates';
-import { BOOKING_YEARS_AHEAD, CLEANING_POLICIES, offerDefaults, offerPayload, withCheckIn, type OfferFormValues } from '@/lib/rules/booking-form';
+import { offerPayload, withCheckIn, type OfferFormValues } from '@/lib/rules/booking-form';
 import { useZodForm } from '@/components/forms/use-zod-form';
 import { useApiMutation } from '@/components/query/use-api-mutation';
-import { Dac7Dialog, type Dac7Cottage } from './dac7-dialog';
+import { Dac7Dialog } from './dac7-dialog';
+import { OfferFields, offerFee, offerStart, type OfferCottage } from './offer-fields';
 import type { CancellationPolicy, Overlap } from '@/lib/schemas/booking-dto';
 
-export type OfferCottage = Dac7Cottage & { title_sv: string | null; commission_percentage: number; dac7_valid: boolean };
-type Errors = Partial<Record<keyof OfferFormValues, string>>;
+// The stay rules' check, its words and its query load after the form (the page's JS budget, docs/performance.md).
+const OfferStayRules = dynamic(() => import('./offer-stay-rules').then((m) => m.OfferStayRules), { ssr: false });
 
-/** SPEC §4 "Booking offer form flow": edit → preview (overlap check, acknowledgements, terms) → send. */
-export function OfferForm(props: {
+export type OfferFormProps = {
   conversationId: number;
   guestId: number;
   guestName: string;
@@ -30,26 +27,31 @@ export function OfferForm(props: {
   defaultCottageId: number | null;
   policies: CancellationPolicy[];
   today: string;
-}) {
+};
+
+/**
+ * SPEC §4 "Booking offer form flow": edit → preview (overlap check, acknowledgements, terms) → send.
+ * Pages use the lazy one (offer-form-lazy.tsx): this module and react-hook-form load after the page.
+ */
+export function OfferForm(props: OfferFormProps) {
   const t = useTranslations('booking');
-  const tv = useTranslations();
   const router = useRouter();
   const locale = useLocale() as Locale;
   const date = (value: string) => formatDate(value, locale);
   const [cottages, setCottages] = useState(props.cottages);
   const ids = { conversation_id: props.conversationId, guest_id: props.guestId };
   // The schema (and zod) load when the host first leaves a field, not with the page.
-  const form = useZodForm(() => import('@/lib/schemas/booking').then((m) => m.offerForm(props.today, ids)), {
-    defaultValues: offerDefaults(props.today, props.defaultCottageId ?? (props.cottages.length === 1 ? props.cottages[0]!.id : null)),
-  });
+  const form = useZodForm(() => import('@/lib/schemas/booking').then((m) => m.offerForm(props.today, ids)), { defaultValues: offerStart(props) });
   const values = form.watch();
-  const errors = Object.fromEntries(Object.entries(form.formState.errors).map(([name, e]) => [name, showMessage(tv, e?.message)])) as Errors;
   const [checkOutTouched, setCheckOutTouched] = useState(false);
   const [step, setStep] = useState<'edit' | 'preview'>('edit');
   const [overlaps, setOverlaps] = useState<Overlap[]>([]);
   const [overlapAck, setOverlapAck] = useState(false);
   const [terms, setTerms] = useState(false);
   const [dac7Open, setDac7Open] = useState(false);
+  // The API's refusal by stay rules, for the dates it was given (it also knows the ad's other stays).
+  const [refusal, setRefusal] = useState<{ dates: string; messages: string[] } | null>(null);
+  const datesKey = (v: OfferFormValues) => `${v.cottage_id} ${v.check_in} ${v.check_out}`;
   // Switching between the form and the preview replaces what had focus: it moves to the new view's start.
   const previewHeading = useRef<HTMLHeadingElement>(null);
   const formElement = useRef<HTMLFormElement>(null);
@@ -61,23 +63,17 @@ export function OfferForm(props: {
     else formElement.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
   }, [step]);
 
-  const cottage = cottages.find((c) => String(c.id) === values.cottage_id) ?? null;
+  const { cottage, hint } = offerFee(values, cottages);
   const policy = props.policies.find((p) => String(p.id) === values.cancellation_policy_id) ?? null;
-  const lastDay = addMonths(props.today, BOOKING_YEARS_AHEAD * 12);
-  const kronor = /^\d{1,9}$/.test(values.total_price) ? Number(values.total_price) : null;
-  const hint = kronor !== null && cottage ? feeHint(kronor * 100, cottage.commission_percentage) : null;
 
   // SPEC §4: a new check-in moves an untouched check-out to the next day and clears a later expiry.
-  const checkIn = form.register('check_in', {
-    onChange: () => {
-      const current = form.getValues();
-      const next = withCheckIn(current, current.check_in, checkOutTouched);
-      for (const name of ['check_out', 'booking_expiration_date'] as const) {
-        if (next[name] !== current[name]) form.setValue(name, next[name], { shouldDirty: true, shouldValidate: Boolean(form.formState.errors[name]) });
-      }
-    },
-  });
-  const checkOut = form.register('check_out', { onChange: () => setCheckOutTouched(true) });
+  const onCheckIn = () => {
+    const current = form.getValues();
+    const next = withCheckIn(current, current.check_in, checkOutTouched);
+    for (const name of ['check_out', 'booking_expiration_date'] as const) {
+      if (next[name] !== current[name]) form.setValue(name, next[name], { shouldDirty: true, shouldValidate: Boolean(form.formState.errors[name]) });
+    }
+  };
 
   // A failed overlap check yields an empty list (SPEC §8).
   const overlapCheck = useApiMutation({
@@ -99,6 +95,8 @@ export function OfferForm(props: {
     })();
 
   const dac7Refused = (error: unknown) => error instanceof ApiClientError && error.code === 'booking.dac7Invalid';
+  // Issue 18: nights booked on another site (its name in the API's text) are the dates' fault: shown on check-in.
+  const importedNights = (error: unknown): error is ApiClientError => error instanceof ApiClientError && error.code === 'feed.imported';
   const send = useApiMutation({
     mutationFn: () => api<{ id: number }>('/bookings', { body: offerPayload(form.getValues(), ids) }),
     form,
@@ -108,7 +106,13 @@ export function OfferForm(props: {
       if (dac7Refused(error)) {
         setStep('edit');
         setDac7Open(true);
-      } else if (error instanceof ApiClientError && error.errors.length) setStep('edit');
+      } else if (importedNights(error)) {
+        setStep('edit');
+        form.setError('check_in', { type: 'server', message: error.message });
+      } else if (error instanceof ApiClientError && error.errors.length) {
+        if (error.code === 'stayRules.violated') setRefusal({ dates: datesKey(form.getValues()), messages: error.errors.map((e) => e.message) });
+        setStep('edit');
+      }
     },
     onSuccess: (booking) => router.push(`/dashboard/conversations/${props.conversationId}/bookings/${booking.id}`),
   });
@@ -188,51 +192,24 @@ export function OfferForm(props: {
       }}
     >
       <UnsavedChangesPrompt when={dirty} />
-      <SelectField label={t('ad')} error={errors.cottage_id} {...form.register('cottage_id')}>
-        <option value="">{t('choose')}</option>
-        {cottages.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.title_sv ?? `#${c.id}`}
-          </option>
-        ))}
-      </SelectField>
-      <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
-        <TextField type="date" label={t('checkIn')} min={props.today} max={lastDay} error={errors.check_in} {...checkIn} />
-        <TextField type="date" label={t('checkOut')} min={values.check_in || props.today} max={lastDay} error={errors.check_out} {...checkOut} />
-        <TextField label={t('numberOfGuests')} inputMode="numeric" error={errors.number_of_guests} {...form.register('number_of_guests')} />
-        <SelectField label={t('cleaningPolicy')} error={errors.cleaning_policy} {...form.register('cleaning_policy')}>
-          {CLEANING_POLICIES.map((c) => (
-            <option key={c} value={c}>
-              {t(`cleaning_${c}`)}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      <SelectField label={t('cancellationPolicy')} error={errors.cancellation_policy_id} {...form.register('cancellation_policy_id')}>
-        <option value="">{t('choose')}</option>
-        {props.policies.map((p) => (
-          <option key={p.id} value={p.id}>
-            {t(`policy_${p.name}`)} — {t('policyDays', { full: p.cancel_for_full_refund_in_days, half: p.cancel_for_half_refund_in_days })}
-          </option>
-        ))}
-      </SelectField>
-      <TextField label={t('totalPriceKr')} inputMode="numeric" error={errors.total_price} {...form.register('total_price')} />
-      {hint && cottage ? (
-        <p className="-mt-3 mb-3 text-sm text-muted" data-testid="fee-hint">
-          {t('feeHint', { fee: formatMoney(hint.fee), percent: cottage.commission_percentage, keep: formatMoney(hint.keep) })}
-        </p>
-      ) : null}
-      <TextField
-        type="date"
-        label={t('expiry')}
-        min={props.today}
-        max={values.check_in || undefined}
-        disabled={!values.check_in}
-        error={errors.booking_expiration_date}
-        {...form.register('booking_expiration_date')}
+      <OfferFields
+        form={form}
+        cottages={cottages}
+        policies={props.policies}
+        today={props.today}
+        onCheckIn={onCheckIn}
+        onCheckOut={() => setCheckOutTouched(true)}
+        stayRules={
+          <OfferStayRules
+            cottageId={cottage?.id ?? null}
+            checkIn={values.check_in}
+            checkOut={values.check_out}
+            today={props.today}
+            refused={refusal?.dates === datesKey(values) ? refusal.messages : []}
+            override={form.register('override_stay_rules')}
+          />
+        }
       />
-      <CheckboxField label={t('markAsBooked')} {...form.register('mark_as_booked_if_accepted')} />
-      <TextAreaField label={t('additionalInformation')} maxLength={5000} {...form.register('additional_information')} />
       <div>
         <Button type="submit" disabled={busy}>
           {t('preview')}

@@ -1,5 +1,6 @@
 'use client';
 import { useState } from 'react';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { api } from '@/lib/api/client';
@@ -10,10 +11,12 @@ import type { ReviewDto } from '@/lib/schemas/reviews';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useApiMutation } from '@/components/query/use-api-mutation';
-import { ReplyForm } from './reply-form';
 import { ReviewState } from './review-state';
 import { ScoreList } from './score-list';
 import { useScoreTexts } from './use-score-texts';
+
+// The reply form (and react-hook-form) loads when Reply or Edit is first used, not with the list (the JS budget, docs/performance.md).
+const ReplyForm = dynamic(() => import('./reply-form').then((m) => m.ReplyForm), { ssr: false });
 
 type Asking = null | 'deleteReview' | 'deleteReply';
 

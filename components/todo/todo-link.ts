@@ -14,6 +14,6 @@ export function todoHref(item: TodoItem): string {
     case 'PAYOUT_WAITING':
       return '/dashboard/profile/payout';
     case 'CALENDAR_FEED':
-      return `/dashboard/cottages/${item.value.id}/calendar`;
+      return `/dashboard/cottages/${item.value.id}/sync`;
   }
 }

@@ -28,9 +28,9 @@ export const SHELL_NAMESPACES = [
 /** The namespaces of one area's client components, besides the shell's. */
 export const AREA_NAMESPACES = {
   conversations: ['chat', 'conversations'],
-  conversationBookings: ['chat', 'booking', 'cottage'],
+  conversationBookings: ['chat', 'booking', 'cottage', 'stayRules', 'feed'],
   bookings: ['booking'],
-  cottages: ['cottage', 'images', 'order'],
+  cottages: ['cottage', 'images', 'order', 'calendarSync', 'stayRules', 'feed'],
   publicAd: ['chat', 'cottage', 'images'],
   profile: ['profile', 'payout', 'kyc', 'sca'],
   receipts: ['receipts'],

@@ -23,6 +23,12 @@ export const queryKeys = {
     waiting: ['reviews', 'waiting'] as const,
   },
   cancellationPolicies: ['cancellation-policies'] as const,
+  cottages: {
+    /** An ad's calendar sync: export URL, imported feeds and their periods (GET /api/cottages/{id}/feeds). */
+    feeds: (id: number) => ['cottages', id, 'feeds'] as const,
+    /** An ad's stay rules (GET /api/cottages/{id}/stay-rules): the editor's rules step and the offer form. */
+    stayRules: (id: number) => ['cottages', id, 'stay-rules'] as const,
+  },
   payments: {
     /** The status of the pay-in the browser came back from (SPEC §4 payment return). */
     return: (transactionId: string) => ['payments', 'return', transactionId] as const,

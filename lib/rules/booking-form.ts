@@ -42,6 +42,8 @@ export type OfferFormValues = {
   booking_expiration_date: string;
   mark_as_booked_if_accepted: boolean;
   additional_information: string;
+  /** Issue 18: the host sends the offer although its dates break the ad's stay rules. */
+  override_stay_rules: boolean;
 };
 
 const digitsOrNaN = (value: string) => (/^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN);
@@ -61,6 +63,7 @@ export function offerPayload(values: OfferFormValues, ids: { conversation_id: nu
     booking_expiration_date: values.booking_expiration_date,
     mark_as_booked_if_accepted: values.mark_as_booked_if_accepted,
     ...(values.additional_information.trim() ? { additional_information: values.additional_information.trim() } : {}),
+    ...(values.override_stay_rules ? { override_stay_rules: true } : {}),
   };
 }
 
@@ -77,6 +80,7 @@ export function offerDefaults(today: string, cottageId: number | null): OfferFor
     booking_expiration_date: '',
     mark_as_booked_if_accepted: true,
     additional_information: '',
+    override_stay_rules: false,
   };
 }
 

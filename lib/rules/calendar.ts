@@ -78,3 +78,36 @@ export function daysOf(ranges: readonly CalendarRange[], from: Day, to: Day): { 
 }
 
 export const hasAvailablePeriod = (ranges: readonly CalendarRange[]) => ranges.some((r) => r.state === 5 && daysBetween(r.from, r.to) > 0);
+
+/**
+ * `ranges` with every night of `periods` set to `state`, as setRange for each period would give, but
+ * in one sorted pass (an ad may import thousands of periods from other sites' calendars).
+ */
+export function overlayPeriods(ranges: readonly CalendarRange[], periods: readonly { from: Day; to: Day }[], state: CalendarState): CalendarRange[] {
+  const over: { from: Day; to: Day }[] = [];
+  for (const p of [...periods].filter((p) => p.from < p.to).sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0))) {
+    const last = over[over.length - 1];
+    if (last && p.from <= last.to) last.to = p.to > last.to ? p.to : last.to;
+    else over.push({ from: p.from, to: p.to });
+  }
+  if (!over.length) return normalizeRanges(ranges);
+  const pieces: CalendarRange[] = state === 0 ? [] : over.map((p) => ({ ...p, state }));
+  let j = 0;
+  for (const r of normalizeRanges(ranges)) {
+    while (j < over.length && over[j]!.to <= r.from) j++;
+    let cursor = r.from;
+    for (let k = j; k < over.length && over[k]!.from < r.to; k++) {
+      if (over[k]!.from > cursor) pieces.push({ from: cursor, to: over[k]!.from, state: r.state });
+      if (over[k]!.to > cursor) cursor = over[k]!.to;
+    }
+    if (cursor < r.to) pieces.push({ from: cursor, to: r.to, state: r.state });
+  }
+  pieces.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  const merged: CalendarRange[] = [];
+  for (const r of pieces) {
+    const last = merged[merged.length - 1];
+    if (last && last.to === r.from && last.state === r.state) last.to = r.to;
+    else merged.push({ ...r });
+  }
+  return merged;
+}

@@ -105,3 +105,13 @@ export function isPrivateAddress(address: string): boolean {
   }
   return a === '::' || a === '::1' || a.startsWith('fc') || a.startsWith('fd') || a.startsWith('fe8') || a.startsWith('fe9') || a.startsWith('fea') || a.startsWith('feb') || a.startsWith('ff');
 }
+
+/** The source of each day in [from, to) that an imported period books (the calendar editor shows them apart); the first period wins. */
+export function importedDays(periods: readonly (Period & { source: string })[], from: Day, to: Day): Map<Day, string> {
+  const days = new Map<Day, string>();
+  for (const p of periods) {
+    if (p.to <= from || p.from >= to) continue;
+    for (let day = p.from < from ? from : p.from; day < p.to && day < to; day = addDays(day, 1)) if (!days.has(day)) days.set(day, p.source);
+  }
+  return days;
+}

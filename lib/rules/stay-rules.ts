@@ -21,6 +21,9 @@ export type StayRule = {
 
 export type Stay = { check_in: Day; check_out: Day };
 
+/** An ad's rules at most (the editor's add button and the API). */
+export const STAY_RULES_MAX = 10;
+
 export type StayRuleViolation =
   | { kind: 'min_nights'; min: number }
   | { kind: 'max_nights'; max: number }

@@ -65,6 +65,8 @@ export const bookingDto = z.object({
   insurance_claim_url: z.nullable(safeString()),
   can_leave_review: z.boolean(),
   guest_profile_complete: z.boolean(),
+  /** The host's: the other site whose imported calendar books a night of this open or paid stay (issue 18), or null. */
+  imported_overlap: z.nullable(safeString()),
   Host: personDto,
   Guest: personDto,
   cottage: z.nullable(z.object({ id: idAnswer, title_sv: z.nullable(safeString()), images: z.array(z.object({ filename: safeString() })) })),

@@ -24,7 +24,7 @@ export const feedDto = z.object({
   failing_since: z.nullable(instant),
   event_count: z.int(),
   /** Stuga's paid stays that share nights with this feed's periods (never dropped: the host decides). */
-  conflicts: z.array(z.object({ booking_id: idAnswer, from: day, to: day })),
+  conflicts: z.array(z.object({ booking_id: idAnswer, conversation_id: idAnswer, from: day, to: day })),
 });
 export type FeedDto = z.infer<typeof feedDto>;
 

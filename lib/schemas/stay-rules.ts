@@ -1,6 +1,6 @@
 // Issue 18, stay rules: one schema for the editor step, the API and the tests (rules in lib/rules/stay-rules.ts).
 import * as z from 'zod/mini';
-import { isMonthDay, stayRuleError, type StayRule } from '../rules/stay-rules';
+import { isMonthDay, STAY_RULES_MAX, stayRuleError, type StayRule } from '../rules/stay-rules';
 import { safeString } from './common';
 
 const nights = z.nullable(z.int('validation.required').check(z.minimum(1, 'stayRules.badNights'), z.maximum(365, 'stayRules.badNights')));
@@ -20,14 +20,19 @@ export const stayRuleSchema = z
     book_ahead_days: z.nullable(z.int('validation.required').check(z.minimum(1, 'stayRules.badBookAhead'), z.maximum(730, 'stayRules.badBookAhead'))),
   })
   .check(
-    z.superRefine((v, ctx) => {
-      const error = stayRuleError(v as StayRule);
-      if (error) ctx.issues.push({ code: 'custom', message: error, input: v });
-    }),
+    // Once the fields pass on their own (`when`), so that no field's message repeats: what is left is the
+    // check across two fields, shown on the longest stay (a form's error for the whole rule would hide its fields').
+    z.superRefine(
+      (v, ctx) => {
+        const error = stayRuleError(v as StayRule);
+        if (error) ctx.issues.push({ code: 'custom', path: error === 'stayRules.minOverMax' ? ['max_nights'] : [], message: error, input: v });
+      },
+      { when: (payload) => payload.issues.length === 0 },
+    ),
   );
 
 /** PUT /api/cottages/{id}/stay-rules: at most one all-year rule and ten in all. */
-export const stayRulesBody = z.object({ rules: z.array(stayRuleSchema).check(z.maxLength(10, 'stayRules.tooMany')) }).check(
+export const stayRulesBody = z.object({ rules: z.array(stayRuleSchema).check(z.maxLength(STAY_RULES_MAX, 'stayRules.tooMany')) }).check(
   z.superRefine((v, ctx) => {
     if (v.rules.filter((r) => r.season === null).length > 1) ctx.issues.push({ code: 'custom', path: ['rules'], message: 'stayRules.oneAllYear', input: v.rules });
   }),

@@ -116,7 +116,7 @@ export type FeedView = {
   last_error: FeedError | null;
   failing_since: string | null;
   event_count: number;
-  conflicts: { booking_id: number; from: Day; to: Day }[];
+  conflicts: { booking_id: number; conversation_id: number; from: Day; to: Day }[];
 };
 
 function feedView(f: FeedRow, conflicts: FeedView['conflicts'] = []): FeedView {
@@ -136,7 +136,7 @@ function feedView(f: FeedRow, conflicts: FeedView['conflicts'] = []): FeedView {
 async function conflictsOf(db: Db, cottageId: number) {
   const [paid, imported] = await Promise.all([
     db
-      .select({ id: bookings.id, from: bookings.checkIn, to: bookings.checkOut })
+      .select({ id: bookings.id, conversationId: bookings.conversationId, from: bookings.checkIn, to: bookings.checkOut })
       .from(bookings)
       .where(and(eq(bookings.cottageId, cottageId), inArray(bookings.status, ['PAID', 'FINISHED']))),
     db.select().from(importedPeriods).where(eq(importedPeriods.cottageId, cottageId)),
@@ -145,9 +145,9 @@ async function conflictsOf(db: Db, cottageId: number) {
   for (const p of imported) {
     const hit = firstOverlap(
       { from: String(p.fromDate), to: String(p.toDate) },
-      paid.map((b) => ({ id: b.id, from: String(b.from), to: String(b.to) })),
+      paid.map((b) => ({ id: b.id, conversationId: b.conversationId, from: String(b.from), to: String(b.to) })),
     );
-    if (hit) out.set(p.feedId, [...(out.get(p.feedId) ?? []), { booking_id: hit.id, from: String(p.fromDate), to: String(p.toDate) }]);
+    if (hit) out.set(p.feedId, [...(out.get(p.feedId) ?? []), { booking_id: hit.id, conversation_id: hit.conversationId, from: String(p.fromDate), to: String(p.toDate) }]);
   }
   return out;
 }

@@ -1,7 +1,11 @@
 import 'server-only';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import { isPublic } from '@/lib/rules/ad';
+import { calendarWindow, overlayPeriods, type CalendarRange } from '@/lib/rules/calendar';
+import { todayInStockholm } from '@/lib/rules/dates';
 import type { Cottage, PublicCottage } from '@/lib/schemas/cottage-dto';
 import type { Db } from '../db/client';
+import { importedPeriods } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { notFound } from '../http/errors';
 import { countVisit } from './cottage-calendar';
@@ -9,7 +13,7 @@ import { cottageDto, loadAny } from './cottages';
 import { getUser } from './users';
 
 /** What the public ad page shows: no owner-only data (address, designation, exact position when hidden). */
-function publicView(dto: Cottage, hostFirstName: string | null, preview: boolean, privileged: boolean): PublicCottage {
+function publicView(dto: Cottage, calendar: CalendarRange[], hostFirstName: string | null, preview: boolean, privileged: boolean): PublicCottage {
   return {
     id: dto.id,
     preview,
@@ -40,7 +44,7 @@ function publicView(dto: Cottage, hostFirstName: string | null, preview: boolean
     pricefield_sv: dto.pricefield_sv,
     pricefield_en: dto.pricefield_en,
     pricefield_de: dto.pricefield_de,
-    calendar: dto.calendar,
+    calendar,
     images: dto.images,
     host_first_name: hostFirstName,
   };
@@ -56,7 +60,16 @@ export async function publicAd(db: Db, viewer: SessionUser | null, id: number, c
   const admin = Boolean(viewer?.admin);
   if (!isPublic({ reviewed_at: row.reviewedAt?.toISOString() ?? null, hidden_at: row.hiddenAt?.toISOString() ?? null }) && !owner && !admin) throw notFound();
   if (!owner && !admin && count) await countVisit(db, row.id);
-  const dto = await cottageDto(db, row);
-  const host = await getUser(db, row.userId);
-  return publicView(dto, host.firstName, owner, owner || admin);
+  const [dto, host, imported] = await Promise.all([cottageDto(db, row), getUser(db, row.userId), importedNights(db, row.id)]);
+  return publicView(dto, overlayPeriods(dto.calendar, imported, 1), host.firstName, owner, owner || admin);
+}
+
+/** Nights booked on other sites (issue 18), from this month on (imported_periods_cottage_idx): the ad shows them booked, never available. */
+function importedNights(db: Db, cottageId: number) {
+  const { from } = calendarWindow(todayInStockholm());
+  return db
+    .select({ from: importedPeriods.fromDate, to: importedPeriods.toDate })
+    .from(importedPeriods)
+    .where(and(eq(importedPeriods.cottageId, cottageId), gt(importedPeriods.toDate, from)))
+    .orderBy(asc(importedPeriods.fromDate));
 }

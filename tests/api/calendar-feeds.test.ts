@@ -1,7 +1,8 @@
 // Issue 18, calendar sync: the exported iCalendar feed (round trip through node-ical, all-day and DST
 // edges, ETag, revocation) and imported feeds from a local test server (blocked nights with their
 // source, offers refused over them, removed upstream → removed here, broken, huge, slow and
-// redirecting feeds, two syncs at once, the to-do on a conflict with a Stuga booking).
+// redirecting feeds, two syncs at once, the to-do and the host's warning on a conflict with a Stuga
+// booking, the public ad showing imported nights as booked).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -146,6 +147,32 @@ describe('imported feeds', () => {
     expect(removed.json).toMatchObject({ feeds: [], periods: [] });
   });
 
+  it('the public ad shows imported nights as booked, never available', async () => {
+    const { owner, ad } = await hostWithAd(h);
+    await h.db.insert(h.schema.cottageCalendar).values({ cottageId: ad.id, fromDate: inDays(10), toDate: inDays(40), state: 5 });
+    served.set(`/booking-${ad.id}.ics`, {
+      body: ics([
+        { uid: 'b1', from: inDays(15), to: inDays(18) },
+        { uid: 'b2', from: inDays(38), to: inDays(45) },
+        // Long gone: not read for the public calendar.
+        { uid: 'b3', from: inDays(-200), to: inDays(-190) },
+      ]),
+    });
+    const added = await h.call('POST', `/api/cottages/${ad.id}/feeds`, { token: owner.token, body: { name: 'Booking.com', url: `${feedBase}/booking-${ad.id}.ics` } });
+    expect(added.status, JSON.stringify(added.json)).toBe(200);
+    const shown = await h.call('GET', `/api/public/cottages/${ad.id}?count=0`);
+    expect(shown.status, JSON.stringify(shown.json)).toBe(200);
+    expect(shown.json.calendar).toEqual([
+      { from: inDays(10), to: inDays(15), state: 5 },
+      { from: inDays(15), to: inDays(18), state: 1 },
+      { from: inDays(18), to: inDays(38), state: 5 },
+      { from: inDays(38), to: inDays(45), state: 1 },
+    ]);
+    // The host's own calendar keeps what the host set (the editor shows imported nights apart).
+    const own = await h.call('GET', `/api/cottages/${ad.id}/calendar`, { token: owner.token });
+    expect(own.json).toEqual([{ from: inDays(10), to: inDays(40), state: 5 }]);
+  });
+
   it('says in words why a feed cannot be read, and keeps what it had', async () => {
     const { owner, ad } = await hostWithAd(h);
     const cases: [string, { status?: number; body?: string; delayMs?: number; headers?: Record<string, string> }, string][] = [
@@ -203,9 +230,12 @@ describe('imported feeds', () => {
     });
     const added = await h.call('POST', `/api/cottages/${ad.id}/feeds`, { token: owner.token, body: { name: 'Vrbo', url: `${feedBase}/vrbo-${ad.id}` } });
     const feed = (added.json.feeds as { id: number; conflicts: unknown[] }[])[0]!;
-    expect(feed.conflicts).toEqual([{ booking_id: sent.json.id, from: inDays(33), to: inDays(36) }]);
+    expect(feed.conflicts).toEqual([{ booking_id: sent.json.id, conversation_id: conversationId, from: inDays(33), to: inDays(36) }]);
     const todos = await h.db.select().from(h.schema.todos).where(eq(h.schema.todos.userId, owner.user.id));
     expect(todos.map((t) => [t.type, t.refId])).toContainEqual(['CALENDAR_FEED', ad.id]);
+    // The host's booking names the other site; the guest's does not.
+    expect((await h.call('GET', `/api/bookings/${sent.json.id}`, { token: owner.token })).json.imported_overlap).toBe('Vrbo');
+    expect((await h.call('GET', `/api/bookings/${sent.json.id}`, { token: guest.token })).json.imported_overlap).toBeNull();
 
     const { syncFeed } = await import('@/marketplace/services/calendar-feeds');
     await Promise.all([syncFeed(h.db, feed.id), syncFeed(h.db, feed.id), syncFeed(h.db, feed.id)]);

@@ -57,7 +57,7 @@ async function scanAll(page: Page, routes: Route[], lang: Lang, role: string) {
   for (const route of routes) await scan(page, route, lang, role);
 }
 
-const DIALOGS = ['base', 'text', 'position', 'location', 'amenities', 'pricing', 'calendar', 'images', 'verify'];
+const DIALOGS = ['base', 'text', 'position', 'location', 'amenities', 'pricing', 'calendar', 'images', 'verify', 'sync', 'rules'];
 
 for (const lang of ['sv', 'en'] as const) {
   test.describe(`every route in ${lang}`, () => {

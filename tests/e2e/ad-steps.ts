@@ -39,7 +39,7 @@ export async function fillPosition(page: Page, commission: boolean) {
 
 /** Three available nights, marked by keyboard from the calendar's first focusable day. */
 export async function fillCalendar(page: Page) {
-  await page.getByRole('link', { name: 'Kalender' }).click();
+  await page.getByRole('link', { name: 'Kalender', exact: true }).click();
   await page.locator('[data-day][tabindex="0"]').focus();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');

@@ -48,8 +48,8 @@ export async function contactHost(guest: Page, cottageId: number, text: string):
   return new URL(guest.url()).pathname;
 }
 
-/** The host fills the offer form of a conversation and goes to the preview. */
-export async function fillOffer(host: Page, conversationPath: string, stay: { checkIn: string; checkOut: string; total: string; guests?: string }) {
+/** The host fills the offer form of a conversation and goes to the preview (unless `preview: false`). */
+export async function fillOffer(host: Page, conversationPath: string, stay: { checkIn: string; checkOut: string; total: string; guests?: string; preview?: boolean }) {
   await host.goto(`${conversationPath}/bookings/new`);
   await host.getByLabel('Incheckning').fill(stay.checkIn);
   await host.getByLabel('Utcheckning').fill(stay.checkOut);
@@ -57,6 +57,7 @@ export async function fillOffer(host: Page, conversationPath: string, stay: { ch
   await host.getByLabel('Avbokningsvillkor').selectOption({ label: 'Måttlig — full återbetalning upp till 14 dagar, hälften upp till 7 dagar före ankomst' });
   await host.getByLabel('Totalpris (kr)').fill(stay.total);
   await host.getByLabel('Tidsgräns för gästen att godkänna').fill(day(5));
+  if (stay.preview === false) return;
   await host.getByRole('button', { name: 'Förhandsgranska' }).click();
   await expect(host.getByTestId('offer-preview')).toBeVisible();
 }

@@ -144,9 +144,9 @@ test("the host edits an ad's text and calendar; each dialog gives focus back to 
 
   // The calendar: a state chosen with the arrow keys, two days marked with Enter, saved.
   // Back up the step list to it.
-  const calendarStep = host.getByRole('link', { name: 'Kalender' });
+  const calendarStep = host.getByRole('link', { name: 'Kalender', exact: true });
   await activate(host, calendarStep, 'Enter', { back: true });
-  const calendar = host.getByRole('dialog', { name: 'Kalender' });
+  const calendar = host.getByRole('dialog', { name: 'Kalender', exact: true });
   await expect(calendar).toBeVisible();
   // The state radios are one Tab stop, behind the month buttons.
   await tabTo(host, calendar.getByRole('radio', { checked: true }), { back: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarWindow, clampRanges, daysOf, hasAvailablePeriod, normalizeRanges, setRange, stateOn, type CalendarRange } from '@/lib/rules/calendar';
+import { calendarWindow, clampRanges, daysOf, hasAvailablePeriod, normalizeRanges, overlayPeriods, setRange, stateOn, type CalendarRange } from '@/lib/rules/calendar';
 import { addDays, addMonths, isDay, todayInStockholm } from '@/lib/rules/dates';
 
 const r = (from: string, to: string, state: CalendarRange['state']): CalendarRange => ({ from, to, state });
@@ -63,5 +63,34 @@ describe('dates', () => {
   });
   it('today is the Stockholm date', () => {
     expect(todayInStockholm(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+  });
+});
+
+describe("overlayPeriods (other sites' nights over the ad's calendar, issue 18)", () => {
+  it('sets every night of the periods, as setRange for each would', () => {
+    expect(overlayPeriods([r('2027-06-01', '2027-07-01', 5)], [{ from: '2027-06-10', to: '2027-06-13' }], 1)).toEqual([
+      r('2027-06-01', '2027-06-10', 5),
+      r('2027-06-10', '2027-06-13', 1),
+      r('2027-06-13', '2027-07-01', 5),
+    ]);
+    expect(overlayPeriods([r('2027-06-05', '2027-06-08', 1)], [{ from: '2027-06-01', to: '2027-06-05' }], 1)).toEqual([r('2027-06-01', '2027-06-08', 1)]);
+    expect(overlayPeriods([r('2027-06-05', '2027-06-08', 5)], [], 1)).toEqual([r('2027-06-05', '2027-06-08', 5)]);
+  });
+  it('agrees with setRange on random calendars and overlapping, unsorted periods', () => {
+    let seed = 7;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    const day = (n: number) => addDays('2027-01-01', n);
+    for (let round = 0; round < 200; round++) {
+      const ranges = Array.from({ length: next(6) }, () => {
+        const from = next(60);
+        return r(day(from), day(from + 1 + next(15)), ([1, 2, 3, 5] as const)[next(4)]!);
+      });
+      const periods = Array.from({ length: next(6) }, () => {
+        const from = next(60);
+        return { from: day(from), to: day(from + next(10)) };
+      });
+      const expected = periods.reduce((all, p) => setRange(all, { ...p, state: 1 }), normalizeRanges(ranges));
+      expect(overlayPeriods(ranges, periods, 1), JSON.stringify({ ranges, periods })).toEqual(expected);
+    }
   });
 });

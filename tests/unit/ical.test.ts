@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventPeriod, feedUrlError, firstOverlap, isPrivateAddress, mergePeriods, withinWindow, type IcalDate } from '@/lib/rules/ical';
+import { eventPeriod, feedUrlError, firstOverlap, importedDays, isPrivateAddress, mergePeriods, withinWindow, type IcalDate } from '@/lib/rules/ical';
 
 const allDay = (y: number, m: number, d: number) => Object.assign(new Date(y, m - 1, d), { dateOnly: true }) as IcalDate;
 
@@ -33,6 +33,23 @@ describe('calendar sync rules (issue 18)', () => {
     const periods = [{ from: '2027-01-10', to: '2027-01-12', id: 1 }];
     expect(firstOverlap({ from: '2027-01-12', to: '2027-01-14' }, periods)).toBeNull();
     expect(firstOverlap({ from: '2027-01-11', to: '2027-01-14' }, periods)?.id).toBe(1);
+  });
+
+  it('names the source of each imported night shown, the end exclusive, the first period winning', () => {
+    const days = importedDays(
+      [
+        { from: '2027-01-30', to: '2027-02-02', source: 'Airbnb' },
+        { from: '2027-02-01', to: '2027-02-04', source: 'Vrbo' },
+        { from: '2027-03-01', to: '2027-03-02', source: 'Sembo' },
+      ],
+      '2027-02-01',
+      '2027-03-01',
+    );
+    expect([...days]).toEqual([
+      ['2027-02-01', 'Airbnb'],
+      ['2027-02-02', 'Vrbo'],
+      ['2027-02-03', 'Vrbo'],
+    ]);
   });
 
   it('accepts only http(s) feed addresses without credentials', () => {

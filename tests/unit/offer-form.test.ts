@@ -41,6 +41,15 @@ describe('offer form (SPEC §4 "Booking offer form flow")', () => {
     expect(messages.number_of_guests).toBe('booking.outOfRange');
   });
 
+  it('sends the override of the stay rules only when the host ticked it (issue 18)', () => {
+    const values = { ...offerDefaults(TODAY, 3), number_of_guests: '2', cancellation_policy_id: '2', total_price: '5000', booking_expiration_date: '2027-03-11' };
+    expect(offerDefaults(TODAY, 3).override_stay_rules).toBe(false);
+    expect(offerPayload(values, ids)).not.toHaveProperty('override_stay_rules');
+    const overridden = offerPayload({ ...values, override_stay_rules: true }, ids);
+    expect(overridden.override_stay_rules).toBe(true);
+    expect(z.safeParse(bookingOfferSchema(TODAY), overridden).success).toBe(true);
+  });
+
   it('the time limit runs from today up to check-in', () => {
     expect(expirationError('', TODAY, '2027-03-20')).toBe('validation.required');
     expect(expirationError('2027-03-09', TODAY, '2027-03-20')).toBe('booking.expirationRange');

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { stayRulesBody } from '@/lib/schemas/stay-rules';
 import { inSeason, rulesFor, stayRuleError, stayRuleViolations, type StayRule } from '@/lib/rules/stay-rules';
 
 const rule = (r: Partial<StayRule>): StayRule => ({
@@ -52,5 +54,13 @@ describe('stay rules (issue 18)', () => {
     expect(stayRuleError(rule({ checkin_weekdays: [7] }))).toBe('stayRules.badWeekdays');
     expect(stayRuleError(rule({ preparation_days: 15 }))).toBe('stayRules.badPreparation');
     expect(stayRuleError(rule({ book_ahead_days: 0 }))).toBe('stayRules.badBookAhead');
+  });
+
+  it('the schema names each problem once, on its field (the editor shows them by field)', () => {
+    const issues = z.safeParse(stayRulesBody, { rules: [rule({ min_nights: 0, max_nights: 5 }), rule({ season: { from: '07-01', to: '07-31' }, min_nights: 8, max_nights: 7 })] }).error?.issues;
+    expect(issues?.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['rules.0.min_nights', 'stayRules.badNights'],
+      ['rules.1.max_nights', 'stayRules.minOverMax'],
+    ]);
   });
 });

@@ -11,3 +11,6 @@ export const STATE_COLOURS: Record<CalendarState, string> = {
   3: 'bg-yellow-300 text-yellow-950',
   5: 'bg-green-700 text-white',
 };
+
+/** Nights booked on another site (issue 18, imported calendars): not a state the host sets here. */
+export const IMPORTED_COLOUR = 'bg-purple-700 text-white';

@@ -1,12 +1,15 @@
 'use client';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { CALENDAR_STATES, calendarWindow, daysOf, setRange, type CalendarState } from '@/lib/rules/calendar';
 import type { Locale } from '@/lib/constants';
 import { formatDate, formatMonth, weekdaysFromMonday } from '@/lib/format';
 import { addDays, addMonths, startOfMonth, todayInStockholm, weekdayFromMonday } from '@/lib/rules/dates';
+import { importedDays } from '@/lib/rules/ical';
 import type { Cottage } from '@/lib/schemas/cottage-dto';
-import { STATE_COLOURS } from './calendar-colours';
+import { useFeeds } from '@/components/cottages/sync/use-feeds';
+import { IMPORTED_COLOUR, STATE_COLOURS } from './calendar-colours';
 import { StepDialog } from './step-dialog';
 import { useStepForm } from './use-step-form';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
@@ -22,6 +25,7 @@ function monthsForWidth(width: number) {
 
 export function CalendarStep({ cottage }: { cottage: Cottage }) {
   const t = useTranslations('cottage');
+  const tSync = useTranslations('calendarSync');
   const locale = useLocale() as Locale;
   const { form, error, dialog } = useStepForm(cottage.id, {
     values: { ranges: cottage.calendar },
@@ -38,6 +42,9 @@ export function CalendarStep({ cottage }: { cottage: Cottage }) {
   const [count, setCount] = useState(1);
   const [focusDay, setFocusDay] = useState(today);
   const grid = useRef<HTMLDivElement>(null);
+  // Nights booked on other sites (issue 18): shown in their own colour, not editable here, never in `ranges`.
+  const periods = useFeeds(cottage.id).data?.periods;
+  const [notice, setNotice] = useState<{ text: string; n: number } | null>(null);
 
   useEffect(() => {
     const update = () => setCount(monthsForWidth(globalThis.innerWidth));
@@ -52,7 +59,12 @@ export function CalendarStep({ cottage }: { cottage: Cottage }) {
 
   const weekdays = weekdaysFromMonday(locale);
 
-  function choose(day: string) {
+  function choose(day: string, source: string | undefined) {
+    if (source) {
+      setNotice((n) => ({ text: tSync('importedLocked', { source }), n: (n?.n ?? 0) + 1 }));
+      return;
+    }
+    setNotice(null);
     if (!anchor) {
       setAnchor(day);
       return;
@@ -72,6 +84,7 @@ export function CalendarStep({ cottage }: { cottage: Cottage }) {
   }
 
   const months = Array.from({ length: count }, (_, i) => addMonths(first, i)).filter((m) => m < window.to);
+  const imported = useMemo(() => importedDays(periods ?? [], first, addMonths(first, count)), [periods, first, count]);
 
   return (
     <StepDialog cottageId={cottage.id} title={t('step_calendar')} size="wide" {...dialog}>
@@ -88,13 +101,19 @@ export function CalendarStep({ cottage }: { cottage: Cottage }) {
           </label>
         ))}
       </fieldset>
+      {periods?.length ? (
+        <p className="-mt-2 mb-4 flex items-center gap-2 text-sm" data-testid="imported-legend">
+          <span className={`size-4 rounded ${IMPORTED_COLOUR}`} aria-hidden />
+          {tSync('legendImported')}
+        </p>
+      ) : null}
       {error('ranges') ? (
         <p className="mb-2 text-sm text-red-700" role="alert">
           {error('ranges')}
         </p>
       ) : null}
       <p className="mb-2 min-h-5 text-sm" aria-live="polite">
-        {anchor ? t('selectionStart', { day: formatDate(anchor, locale) }) : ''}
+        {notice ? <span key={notice.n}>{notice.text}</span> : anchor ? t('selectionStart', { day: formatDate(anchor, locale) }) : ''}
       </p>
       <div className="mb-3 flex justify-between">
         <button type="button" className="rounded-md border border-gray-300 px-3 py-1.5 text-sm disabled:opacity-40" disabled={first <= window.from} onClick={() => setFirst(addMonths(first, -1))}>
@@ -129,18 +148,21 @@ export function CalendarStep({ cottage }: { cottage: Cottage }) {
                 ))}
                 {days.map(({ day, state: s }) => {
                   const selected = anchor === day;
+                  const source = imported.get(day);
                   return (
                     <button
                       key={day}
                       type="button"
                       data-day={day}
-                      data-state={s}
+                      data-state={source ? 'imported' : s}
+                      data-source={source}
                       tabIndex={day === focusDay ? 0 : -1}
-                      aria-label={`${formatDate(day, locale)}, ${t(`state_${s}`)}`}
+                      aria-label={source ? tSync('dayImported', { date: formatDate(day, locale), source }) : `${formatDate(day, locale)}, ${t(`state_${s}`)}`}
                       aria-pressed={selected}
+                      aria-disabled={source ? true : undefined}
                       onClick={() => {
                         setFocusDay(day);
-                        choose(day);
+                        choose(day, source);
                       }}
                       onKeyDown={(e) => {
                         const delta = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 }[e.key];
@@ -149,10 +171,10 @@ export function CalendarStep({ cottage }: { cottage: Cottage }) {
                           move(day, delta);
                         } else if (e.key === 'Enter' || e.key === ' ') {
                           e.preventDefault();
-                          choose(day);
+                          choose(day, source);
                         }
                       }}
-                      className={`aspect-square rounded text-xs font-medium outline-none focus-visible:ring-2 focus-visible:ring-ink ${STATE_COLOURS[s]} ${selected ? 'ring-2 ring-ink' : ''} ${day < today ? 'line-through' : ''}`}
+                      className={`aspect-square rounded text-xs font-medium outline-none focus-visible:ring-2 focus-visible:ring-ink ${source ? `${IMPORTED_COLOUR} cursor-not-allowed` : STATE_COLOURS[s]} ${selected ? 'ring-2 ring-ink' : ''} ${day < today ? 'line-through' : ''}`}
                     >
                       {Number(day.slice(8))}
                     </button>
@@ -163,6 +185,11 @@ export function CalendarStep({ cottage }: { cottage: Cottage }) {
           );
         })}
       </div>
+      <p className="mt-5 text-sm">
+        <Link href={`/dashboard/cottages/${cottage.id}/sync`} className="font-medium text-brand-700 underline hover:text-brand-800">
+          {tSync('calendarLink')}
+        </Link>
+      </p>
     </StepDialog>
   );
 }

@@ -7,7 +7,7 @@ import type { EditorDialog } from './dialogs';
 import { StepDialog } from './step-dialog';
 
 const Opening = createContext<{ cottageId: number; dialog: EditorDialog } | null>(null);
-const WIDE: readonly EditorDialog[] = ['amenities', 'pricing', 'calendar', 'images'];
+const WIDE: readonly EditorDialog[] = ['amenities', 'pricing', 'calendar', 'images', 'sync', 'rules'];
 
 /**
  * The step's dialog, open with its title, while the step's code (its form, react-hook-form, the
@@ -38,6 +38,8 @@ const AmenitiesStep = dynamic(() => import('./steps-place').then((m) => m.Amenit
 const CalendarStep = dynamic(() => import('./calendar-step').then((m) => m.CalendarStep), { ssr: false, loading: StepSkeleton });
 const ImagesStep = dynamic(() => import('./images-step').then((m) => m.ImagesStep), { ssr: false, loading: StepSkeleton });
 const VerifyStep = dynamic(() => import('./verify-step').then((m) => m.VerifyStep), { ssr: false, loading: StepSkeleton });
+const SyncStep = dynamic(() => import('./sync-step').then((m) => m.SyncStep), { ssr: false, loading: StepSkeleton });
+const RulesStep = dynamic(() => import('./rules-step').then((m) => m.RulesStep), { ssr: false, loading: StepSkeleton });
 
 export function StepLoader({
   dialog,
@@ -79,5 +81,9 @@ function Step({ dialog, cottage, tags, hasValidBooking, mapsKey }: Parameters<ty
       return <ImagesStep cottage={cottage} />;
     case 'verify':
       return <VerifyStep cottage={cottage} hasValidBooking={hasValidBooking} />;
+    case 'sync':
+      return <SyncStep cottage={cottage} />;
+    case 'rules':
+      return <RulesStep cottage={cottage} />;
   }
 }

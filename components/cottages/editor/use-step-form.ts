@@ -1,6 +1,7 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import type { QueryKey } from '@tanstack/react-query';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { $ZodType } from 'zod/v4/core';
 import { api } from '@/lib/api/client';
@@ -16,12 +17,15 @@ type Options<V extends FieldValues, P> = {
   /** The form's values as the API takes them (öre, numbers, null for none). */
   toPayload: (values: V) => unknown;
   /**
-   * The shared schema of the API's payload, picked from lib/schemas/cottage.ts: its issues land on the
-   * same-named fields. The module (and zod) load when the dialog is first checked, not with the page.
+   * The shared schema of the API's payload, picked from lib/schemas/cottage.ts (or, with `load`, from
+   * another module of lib/schemas): its issues land on the same-named fields. The module (and zod)
+   * load when the dialog is first checked, not with the page.
    */
-  schema: (schemas: CottageSchemas) => $ZodType<P>;
+  schema: ((schemas: CottageSchemas) => $ZodType<P>) | { load: () => Promise<$ZodType<P>> };
   /** Where the dialog saves (default PUT /cottages/{id}). */
   path?: string;
+  /** Query keys whose data the save changes (the step's own data, when it is not the page's). */
+  invalidates?: QueryKey[];
 };
 
 /**
@@ -34,10 +38,10 @@ export function useStepForm<V extends FieldValues, P>(cottageId: number, options
   const router = useRouter();
   const form = useZodForm(
     () =>
-      Promise.all([import('zod/mini'), import('@/lib/schemas/cottage')]).then(([z, schemas]) =>
+      Promise.all([import('zod/mini'), typeof options.schema === 'function' ? import('@/lib/schemas/cottage').then(options.schema) : options.schema.load()]).then(([z, schema]) =>
         z.pipe(
           z.transform((values: V) => options.toPayload(values)),
-          options.schema(schemas),
+          schema,
         ),
       ),
     { defaultValues: options.values as DefaultValues<V> },
@@ -47,6 +51,7 @@ export function useStepForm<V extends FieldValues, P>(cottageId: number, options
     form,
     success: t('cottage.saved'),
     refresh: true,
+    invalidates: options.invalidates,
     onSuccess: () => router.push(`/dashboard/cottages/${cottageId}`),
   });
   return {

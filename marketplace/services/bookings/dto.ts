@@ -7,6 +7,7 @@ import { refundDeadline, refundFor } from '@/lib/rules/refund';
 import type { Db } from '../../db/client';
 import { bookingEvents, cancellationPolicies, cottageImages, cottages, payins, reviews, users } from '../../db/schema';
 import { insurance } from '../../providers/insurance';
+import { importedConflict } from '../calendar-feeds';
 import { userDto } from '../users';
 import { clock, day, type BookingRow } from './access';
 
@@ -17,7 +18,7 @@ async function events(db: Db, bookingId: number): Promise<TimelineEntry[]> {
 
 /** GET /api/bookings/{id}: the booking as SPEC §3 describes it, for the actor's role. */
 export async function bookingDto(db: Db, row: BookingRow, role: BookingRole, now = new Date()) {
-  const [[host], [guest], [cottage], [policy], stored, [lastPayin], [review]] = await Promise.all([
+  const [[host], [guest], [cottage], [policy], stored, [lastPayin], [review], importedOverlap] = await Promise.all([
     db.select().from(users).where(eq(users.id, row.hostId)).limit(1),
     db.select().from(users).where(eq(users.id, row.guestId)).limit(1),
     db
@@ -30,6 +31,8 @@ export async function bookingDto(db: Db, row: BookingRow, role: BookingRole, now
     events(db, row.id),
     db.select().from(payins).where(eq(payins.bookingId, row.id)).orderBy(desc(payins.id)).limit(1),
     db.select({ id: reviews.id }).from(reviews).where(eq(reviews.bookingId, row.id)).limit(1),
+    // Issue 18: a night of this stay booked on another site too (the host settles it; the guest is not told).
+    role === 'host' && (row.status === 'PENDING' || row.status === 'PAID') ? importedConflict(db, row.cottageId, { from: day(row.checkIn), to: day(row.checkOut) }) : null,
   ]);
   const fee = platformFee(row.totalPrice, row.feePercentage);
   const paid = row.paidAt !== null;
@@ -74,6 +77,7 @@ export async function bookingDto(db: Db, row: BookingRow, role: BookingRole, now
     // SPEC §6: 'Add review' for the guest of a finished stay, until the stay has its review.
     can_leave_review: role === 'guest' && row.status === 'FINISHED' && !review,
     guest_profile_complete: guest ? isProfileComplete(userDto(guest)) : false,
+    imported_overlap: importedOverlap,
     Host: personDto(host, paid && role === 'guest'),
     Guest: personDto(guest, paid && role === 'host'),
     cottage: cottage ? { id: cottage.id, title_sv: cottage.title_sv, images: cottage.filename ? [{ filename: cottage.filename }] : [] } : null,

@@ -6,6 +6,7 @@ import { SnackbarProvider } from '@/components/layout/snackbar';
 import { STATE_COLOURS } from '@/components/cottages/editor/calendar-colours';
 import { ApproveAd } from '@/components/public/approve-ad';
 import { ContactHost } from '@/components/public/contact-host';
+import { stayRuleWords } from '@/components/cottages/stay-rule-words';
 import { PublicReviews } from '@/components/reviews/public-reviews';
 import { Notice } from '@/components/ui/notice';
 import { apiGetOrNull, currentUserOrNull } from '@/lib/api/server';
@@ -13,7 +14,8 @@ import { AMENITY_KEYS } from '@/lib/data/amenities';
 import { REGIONS } from '@/lib/data/regions';
 import { formatMonth, formatMoney } from '@/lib/format';
 import { CALENDAR_STATES, daysOf } from '@/lib/rules/calendar';
-import { addMonths, startOfMonth, todayInStockholm, weekdayFromMonday } from '@/lib/rules/dates';
+import { addMonths, startOfMonth, todayInStockholm, weekdayFromMonday, type Day } from '@/lib/rules/dates';
+import { rulesFor, type StayRule } from '@/lib/rules/stay-rules';
 import type { PublicCottage as PublicAd } from '@/lib/schemas/cottage-dto';
 import type { PublicReviews as Reviews } from '@/lib/schemas/reviews';
 import Check from 'lucide-react/icons/check';
@@ -39,7 +41,13 @@ export default async function PublicAdPage({ params }: { params: Promise<Params>
   const en = p.lang === 'en';
   const t = await getTranslations({ locale: p.lang, namespace: 'publicAd' });
   const tc = await getTranslations({ locale: p.lang, namespace: 'cottage' });
-  const [viewer, reviews] = await Promise.all([currentUserOrNull<{ admin: boolean }>(), apiGetOrNull<Reviews>(`/api/public/cottages/${ad.id}/reviews`)]);
+  const tr = await getTranslations({ locale: p.lang, namespace: 'stayRules' });
+  const [viewer, reviews, stay] = await Promise.all([
+    currentUserOrNull<{ admin: boolean }>(),
+    apiGetOrNull<Reviews>(`/api/public/cottages/${ad.id}/reviews`),
+    apiGetOrNull<{ rules: StayRule[] }>(`/api/public/cottages/${ad.id}/stay-rules`),
+  ]);
+  const stayRules = stay?.rules ?? [];
   const title = (en && ad.title_en) || ad.title_sv || '';
   const description = (en && ad.description_en) || ad.description_sv || '';
   const region = REGIONS.find((r) => r.id === ad.region_id)?.name;
@@ -47,6 +55,13 @@ export default async function PublicAdPage({ params }: { params: Promise<Params>
   const months = Array.from({ length: 4 }, (_, i) => addMonths(startOfMonth(today), i));
   const [cover, ...rest] = ad.images;
   const canApprove = viewer?.admin && ad.review?.asked_for_review_at && !ad.review.reviewed_at;
+  const calendarDays = months.map((month) => daysOf(ad.calendar, month, addMonths(month, 1)));
+  // Issue 18: the days a stay may begin, marked where the stay rules name check-in weekdays.
+  const isCheckInDay = (day: Day) => {
+    const applying = rulesFor({ check_in: day, check_out: day }, stayRules);
+    return applying.some((r) => r.checkin_weekdays) && applying.every((r) => !r.checkin_weekdays || r.checkin_weekdays.includes(weekdayFromMonday(day)));
+  };
+  const checkInDays = new Set(calendarDays.flat().flatMap(({ day }) => (isCheckInDay(day) ? [day] : [])));
 
   return (
     <SnackbarProvider>
@@ -113,24 +128,52 @@ export default async function PublicAdPage({ params }: { params: Promise<Params>
                     <span className={`size-3 rounded ${STATE_COLOURS[s]}`} aria-hidden /> {tc(`state_${s}`)}
                   </li>
                 ))}
+                {checkInDays.size ? (
+                  <li className="flex items-center gap-1">
+                    <span className="font-bold underline decoration-2 underline-offset-2" aria-hidden>
+                      1
+                    </span>{' '}
+                    {tr('checkinDay')}
+                  </li>
+                ) : null}
               </ul>
               <div className="grid gap-5 sm:grid-cols-2">
-                {months.map((month) => (
+                {months.map((month, i) => (
                   <div key={month}>
                     <h3 className="mb-1 text-sm font-semibold capitalize">{formatMonth(month, en ? 'en' : 'sv')}</h3>
                     <div className="grid grid-cols-7 gap-0.5 text-center text-[11px]">
                       {Array.from({ length: weekdayFromMonday(month) }, (_, i) => (
                         <span key={i} />
                       ))}
-                      {daysOf(ad.calendar, month, addMonths(month, 1)).map(({ day, state }) => (
-                        <span key={day} className={`rounded py-1 ${STATE_COLOURS[state]}`} title={tc(`state_${state}`)}>
-                          {Number(day.slice(8))}
-                        </span>
-                      ))}
+                      {calendarDays[i]!.map(({ day, state }) => {
+                        const checkIn = checkInDays.has(day);
+                        return (
+                          <span
+                            key={day}
+                            data-day={day}
+                            data-state={state}
+                            data-checkin={checkIn || undefined}
+                            className={`rounded py-1 ${STATE_COLOURS[state]} ${checkIn ? 'font-bold underline decoration-2 underline-offset-2' : ''}`}
+                            title={checkIn ? `${tc(`state_${state}`)} · ${tr('checkinDay')}` : tc(`state_${state}`)}
+                          >
+                            {Number(day.slice(8))}
+                          </span>
+                        );
+                      })}
                     </div>
                   </div>
                 ))}
               </div>
+              {stayRules.length ? (
+                <div className="mt-5">
+                  <h3 className="mb-2 font-semibold">{tr('title')}</h3>
+                  <ul className="list-disc space-y-1 pl-5 text-sm" data-testid="stay-rules">
+                    {stayRules.map((rule, i) => (
+                      <li key={i}>{stayRuleWords(rule, tr, en ? 'en' : 'sv')}</li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
             </section>
             {reviews ? <PublicReviews reviews={reviews} locale={en ? 'en' : 'sv'} /> : null}
           </div>

@@ -5,7 +5,7 @@ import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { EditorActions } from '@/components/cottages/editor/editor-actions';
 import { LastMinutes } from '@/components/cottages/editor/last-minutes';
-import { EDITOR_DIALOGS, type EditorDialog } from '@/components/cottages/editor/dialogs';
+import { EDITOR_DIALOGS, EXTRA_DIALOGS, type EditorDialog } from '@/components/cottages/editor/dialogs';
 import { StepLoader } from '@/components/cottages/editor/step-loader';
 import { VisitsChart } from '@/components/cottages/editor/visits-chart';
 import { StatusLabel } from '@/components/cottages/status-label';
@@ -92,6 +92,19 @@ export default async function CottageEditorPage({ params }: { params: Promise<Pa
               );
             })}
           </ol>
+          <h3 id="more-steps" className="mt-5 mb-1 text-sm font-semibold">
+            {t('moreSteps')}
+          </h3>
+          <ul aria-labelledby="more-steps" className="divide-y divide-gray-100">
+            {EXTRA_DIALOGS.map((step) => (
+              <li key={step} className="py-2.5" data-testid={`step-${step}`}>
+                <Link href={stepHref(cottage.id, step)} className="font-medium text-ink hover:text-brand-700 hover:underline" scroll={false}>
+                  {t(`step_${step}`)}
+                </Link>
+                <span className="block text-xs text-muted">{t(`step_${step}_hint`)}</span>
+              </li>
+            ))}
+          </ul>
           <div className="mt-5">
             <EditorActions cottage={cottage} />
           </div>

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { BookingActions } from '@/components/bookings/booking-actions';
+import { LazyBookingActions } from '@/components/bookings/booking-actions-lazy';
 import { loadBooking } from '@/components/bookings/load-booking';
 import { PaymentPoll } from '@/components/bookings/payment-poll';
 import { PaymentProviderLogo } from '@/components/bookings/provider-logo';
@@ -37,6 +37,7 @@ export default async function BookingPage({ params, searchParams }: { params: Pr
   const booking = await loadBooking(await params);
   const search = await searchParams;
   const t = await getTranslations('booking');
+  const tSync = await getTranslations('calendarSync');
   const locale = (await getLocale()) as Locale;
   if (!booking) return <Notice tone="error">{t('loadFailed')}</Notice>;
   const date = (value: string | null, time = false) => (value ? formatDate(value, locale, time) : '');
@@ -122,6 +123,14 @@ export default async function BookingPage({ params, searchParams }: { params: Pr
       {booking.role === 'host' && booking.mark_as_booked_if_accepted && (booking.status === 'PENDING' || booking.status === 'PAID') ? (
         <Notice>{booking.status === 'PAID' ? t('calendarMarked') : t('calendarWillMark')}</Notice>
       ) : null}
+      {booking.role === 'host' && booking.imported_overlap ? (
+        <section className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="imported-overlap">
+          <p>{tSync('bookingOverlap', { source: booking.imported_overlap })}</p>
+          <Link href={`/dashboard/cottages/${booking.cottage_id}/sync`} className="font-semibold underline no-print">
+            {tSync('bookingOverlapLink')}
+          </Link>
+        </section>
+      ) : null}
       {booking.role === 'host' && booking.omocom_id ? (
         <section className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900" data-testid="insurance-box">
           <p className="font-semibold">{t('insuranceTitle')}</p>
@@ -161,7 +170,7 @@ export default async function BookingPage({ params, searchParams }: { params: Pr
         ) : null}
       </section>
 
-      <BookingActions booking={booking} />
+      <LazyBookingActions booking={booking} />
 
       <Timeline booking={booking} />
       <PaymentProviderLogo />

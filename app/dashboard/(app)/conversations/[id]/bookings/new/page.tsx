@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { OfferForm } from '@/components/bookings/offer-form';
+import { LazyOfferForm } from '@/components/bookings/offer-form-lazy';
 import type { CancellationPolicy } from '@/lib/schemas/booking-dto';
 import type { Conversation } from '@/lib/schemas/conversation-dto';
 import type { CottageListItem } from '@/lib/schemas/cottage-dto';
@@ -62,7 +62,7 @@ export default async function NewOfferPage({ params }: { params: Promise<{ id: s
   } else {
     const reviewed = cottages.filter((c) => c.reviewed_at);
     body = reviewed.length ? (
-      <OfferForm
+      <LazyOfferForm
         conversationId={conversation.id}
         guestId={conversation.Users[0]?.id ?? 0}
         guestName={guest?.deleted ? tc('deletedUser') : (guest?.name ?? '')}
