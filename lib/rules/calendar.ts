@@ -41,9 +41,14 @@ function paint(sorted: CalendarRange[], range: CalendarRange): CalendarRange[] {
     if (r.to > range.to) out.push({ from: range.to, to: r.to, state: r.state });
   }
   if (range.state !== 0) out.push({ ...range });
-  out.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  return sortAndJoin(out);
+}
+
+/** Pieces that do not overlap, in date order, touching pieces of one state joined. */
+function sortAndJoin(pieces: CalendarRange[]): CalendarRange[] {
+  pieces.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
   const merged: CalendarRange[] = [];
-  for (const r of out) {
+  for (const r of pieces) {
     const last = merged[merged.length - 1];
     if (last && last.to === r.from && last.state === r.state) last.to = r.to;
     else merged.push({ ...r });
@@ -102,12 +107,5 @@ export function overlayPeriods(ranges: readonly CalendarRange[], periods: readon
     }
     if (cursor < r.to) pieces.push({ from: cursor, to: r.to, state: r.state });
   }
-  pieces.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
-  const merged: CalendarRange[] = [];
-  for (const r of pieces) {
-    const last = merged[merged.length - 1];
-    if (last && last.to === r.from && last.state === r.state) last.to = r.to;
-    else merged.push({ ...r });
-  }
-  return merged;
+  return sortAndJoin(pieces);
 }

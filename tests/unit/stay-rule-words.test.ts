@@ -1,9 +1,10 @@
 import { createTranslator, type AbstractIntlMessages } from 'next-intl';
 import { describe, expect, it } from 'vitest';
+import { rule } from './stay-rule-factory';
 import en from '@/messages/en.json';
 import sv from '@/messages/sv.json';
 import { stayRuleWords, stayViolationWords, weekdayWords, type StayRulesT } from '@/components/cottages/stay-rule-words';
-import { stayRuleViolations, type StayRule } from '@/lib/rules/stay-rules';
+import { stayRuleViolations } from '@/lib/rules/stay-rules';
 
 // As the screens pass it: any key of the namespace (its typed keys are checked where the messages are written).
 function translator(locale: 'en' | 'sv', messages: AbstractIntlMessages): StayRulesT {
@@ -12,16 +13,6 @@ function translator(locale: 'en' | 'sv', messages: AbstractIntlMessages): StayRu
 }
 const tEn = translator('en', en);
 const tSv = translator('sv', sv);
-const rule = (r: Partial<StayRule>): StayRule => ({
-  season: null,
-  min_nights: null,
-  max_nights: null,
-  checkin_weekdays: null,
-  checkout_weekdays: null,
-  preparation_days: 0,
-  book_ahead_days: null,
-  ...r,
-});
 const july = rule({ season: { from: '07-01', to: '07-31' }, min_nights: 7, checkin_weekdays: [5], checkout_weekdays: [5] });
 
 describe('stay rules in words (issue 18)', () => {

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { rule } from './stay-rule-factory';
 import * as z from 'zod/mini';
 import { stayRulesBody } from '@/lib/schemas/stay-rules';
-import { inSeason, rulesFor, stayRuleError, stayRuleViolations, type StayRule } from '@/lib/rules/stay-rules';
+import { inSeason, rulesFor, stayRuleError, stayRuleViolations } from '@/lib/rules/stay-rules';
 
-const rule = (r: Partial<StayRule>): StayRule => ({
-  season: null,
-  min_nights: null,
-  max_nights: null,
-  checkin_weekdays: null,
-  checkout_weekdays: null,
-  preparation_days: 0,
-  book_ahead_days: null,
-  ...r,
-});
 // July: a week from Saturday to Saturday; otherwise at least two nights; a day to clean between guests.
 const RULES = [rule({ season: { from: '07-01', to: '07-31' }, min_nights: 7, checkin_weekdays: [5], checkout_weekdays: [5] }), rule({ min_nights: 2, preparation_days: 1, book_ahead_days: 365 })];
 const TODAY = '2027-01-10';
