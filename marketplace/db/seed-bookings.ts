@@ -5,6 +5,7 @@ import { daysOf, normalizeRanges, setRange, type CalendarRange, type CalendarSta
 import { addDays, stockholmTime, todayInStockholm, type Day } from '@/lib/rules/dates';
 import { refundFor } from '@/lib/rules/refund';
 import type { Db } from './client';
+import { seedStayMoney } from './seed-money';
 import {
   bookedNights,
   bookingEvents,
@@ -15,10 +16,6 @@ import {
   cottageCalendar,
   cottages,
   messages,
-  moneyIntents,
-  orders,
-  payins,
-  sandboxTransactions,
   todos,
   type TimelineState,
   type TimelineType,
@@ -209,7 +206,6 @@ export async function seedBookings(db: Db, ids: { host: number; guest: number },
   const today = todayInStockholm();
   const dayOf = (offset: number): Day => addDays(today, offset);
   const at = ([offset, time]: [number, string]) => stockholmTime(dayOf(offset), time);
-  const minutes = (d: Date, n: number) => new Date(d.getTime() + n * 60_000);
 
   const calendarRows = await db.select().from(cottageCalendar).where(eq(cottageCalendar.cottageId, cottage.id)).orderBy(asc(cottageCalendar.fromDate));
   let calendar: CalendarRange[] = normalizeRanges(calendarRows.map((r) => ({ from: r.fromDate, to: r.toDate, state: r.state as CalendarState })));
@@ -287,94 +283,7 @@ export async function seedBookings(db: Db, ids: { host: number; guest: number },
     chat.push({ at: createdAt, userId: ids.host, type: 'booking_created', bookingId });
 
     if (paidAt) {
-      const payinId = `sbx_payin_demo${serial}`;
-      const refundId = refund ? `sbx_refund_demo${serial}` : null;
-      const startedAt = minutes(paidAt, -2);
-      await db.insert(sandboxTransactions).values([
-        {
-          id: payinId,
-          kind: 'PAYIN',
-          amount: plan.price,
-          cardType: 'CB_VISA_MASTERCARD',
-          returnUrl: `/dashboard/payment-return/${bookingId}`,
-          status: 'SUCCEEDED',
-          resultCode: '000000',
-          resultMessage: 'Success',
-          createdAt: startedAt,
-        },
-        ...(refundId && cancelledAt
-          ? [{ id: refundId, kind: 'REFUND' as const, amount: refund!, status: 'SUCCEEDED' as const, resultCode: '000000', resultMessage: 'Success', createdAt: cancelledAt }]
-          : []),
-        ...(paidOutAt
-          ? [{ id: `sbx_payout_demo${serial}`, kind: 'PAYOUT' as const, amount: keep, status: 'SUCCEEDED' as const, resultCode: '000000', resultMessage: 'Success', createdAt: paidOutAt }]
-          : []),
-      ]);
-      const [payinRow] = await db
-        .insert(payins)
-        .values({
-          bookingId,
-          userId: ids.guest,
-          provider: 'sandbox',
-          providerId: payinId,
-          cardType: 'CB_VISA_MASTERCARD',
-          amount: plan.price,
-          status: 'SUCCEEDED',
-          resultCode: '000000',
-          resultMessage: 'Success',
-          refundProviderId: refundId,
-          refundedAmount: refund || null,
-          createdAt: startedAt,
-          settledAt: paidAt,
-        })
-        .returning({ id: payins.id });
-      // The money moved as the money job records it (intents done), and its receipts (SPEC §3 Order):
-      // the guest's payment and refund, the host's payout and the platform's fee.
-      const done = { status: 'SUCCEEDED' as const, bookingId, attempts: 1 };
-      const [refundIntent] =
-        refund && cancelledAt
-          ? await db
-              .insert(moneyIntents)
-              .values({
-                ...done,
-                kind: 'REFUND',
-                purpose: 'CANCEL',
-                payinId: payinRow!.id,
-                userId: ids.guest,
-                amount: refund,
-                idempotencyKey: `demo-refund-${serial}`,
-                providerId: refundId,
-                createdAt: cancelledAt,
-                doneAt: cancelledAt,
-              })
-              .returning({ id: moneyIntents.id })
-          : [];
-      const [payoutIntent] = paidOutAt
-        ? await db
-            .insert(moneyIntents)
-            .values({
-              ...done,
-              kind: 'PAYOUT',
-              purpose: 'STAY',
-              userId: ids.host,
-              amount: keep,
-              idempotencyKey: `demo-payout-${serial}`,
-              providerId: `sbx_payout_demo${serial}`,
-              createdAt: paidOutAt,
-              doneAt: paidOutAt,
-            })
-            .returning({ id: moneyIntents.id })
-        : [];
-      const receipt = { status: 'paid' as const, source: 'mangopay' as const, bookingId };
-      await db
-        .insert(orders)
-        .values([
-          { ...receipt, userId: ids.guest, type: 'PAYIN' as const, amount: plan.price, payinId: payinRow!.id, createdAt: startedAt, paidAt },
-          ...(refund && cancelledAt ? [{ ...receipt, userId: ids.guest, type: 'REFUND' as const, amount: refund, intentId: refundIntent?.id, createdAt: cancelledAt, paidAt: cancelledAt }] : []),
-          ...(paidOutAt ? [{ ...receipt, userId: ids.host, type: 'PAYOUT' as const, amount: keep, intentId: payoutIntent?.id, createdAt: paidOutAt, paidAt: paidOutAt }] : []),
-          ...(paidOutAt && plan.price - (refund ?? 0) - keep > 0
-            ? [{ ...receipt, userId: ids.host, type: 'FEE' as const, amount: plan.price - (refund ?? 0) - keep, intentId: payoutIntent?.id, createdAt: paidOutAt, paidAt: paidOutAt }]
-            : []),
-        ]);
+      await seedStayMoney(db, { serial, bookingId, price: plan.price, keep, refund, paidAt, cancelledAt, paidOutAt, host: ids.host, guest: ids.guest });
       events.push({ type: 'FULL_PAYMENT', state: 'SUCCESS', userId: ids.guest, amount: plan.price, date: paidAt });
       chat.push({ at: paidAt, userId: ids.guest, type: 'booking_paid', bookingId });
       // The nights stay taken while the booking is paid or finished; cancelling frees them.
