@@ -41,16 +41,25 @@ export function orderDtoOf(o: OrderRow, cottageTitle: string | null, locale: 'sv
   };
 }
 
+/** Rows by key, or none without a query when there are no keys. */
+const lookup = async <K, R>(ids: K[], read: (ids: K[]) => Promise<R[]>): Promise<R[]> => (ids.length ? read(ids) : []);
+
 const TYPE_FLAGS: Record<'payin' | 'payout' | 'refund' | 'payment' | 'fee', ReceiptType> = { payin: 'PAYIN', payout: 'PAYOUT', refund: 'REFUND', payment: 'PAYMENT', fee: 'FEE' };
 
 /** The receipts a user has: booking money always (it moved), ad orders once they went to payment. */
 const visible = (userId: number) => and(eq(orders.userId, userId), inArray(orders.status, ['pending', 'paid', 'failed', 'expired']));
 
-/** GET /api/user/orders: 10 a page by default, newest first, filtered by type flags and by the Stockholm days paid. */
-export async function listReceipts(db: Db, actor: SessionUser, query: ReceiptListQuery, locale: 'sv' | 'en') {
-  const limit = Math.min(Math.max(Number(query.limit ?? PAGE_SIZE_ORDERS) || PAGE_SIZE_ORDERS, 1), 50);
-  const offset = Number(query.offset ?? 0);
-  const where: SQL[] = [visible(actor.id)!];
+/** The page size a receipts query asks for (10 by default, at most 50) and its offset. */
+const pageOf = (query: { limit?: string; offset?: string }) => ({ limit: Math.min(Math.max(Number(query.limit ?? PAGE_SIZE_ORDERS) || PAGE_SIZE_ORDERS, 1), 50), offset: Number(query.offset ?? 0) });
+
+/**
+ * One page of a user's orders (one more than the page, to know whether another follows), filtered and
+ * sorted on the user's index: a deep offset walks the index, not a join. The list reads the page's
+ * stays, intents and ads by key afterwards.
+ */
+export function receiptsPage(db: Db, userId: number, query: ReceiptListQuery) {
+  const { limit, offset } = pageOf(query);
+  const where: SQL[] = [visible(userId)!];
   const types = (Object.keys(TYPE_FLAGS) as (keyof typeof TYPE_FLAGS)[]).filter((flag) => query[flag]).map((flag) => TYPE_FLAGS[flag]);
   if (types.length) where.push(inArray(orders.type, types));
   if (query.paid_at_from) where.push(gte(orders.paidAt, stockholmTime(query.paid_at_from, '00:00:00')));
@@ -58,23 +67,34 @@ export async function listReceipts(db: Db, actor: SessionUser, query: ReceiptLis
   const order = query.order ?? 'id_desc';
   const orderBy =
     order === 'id_asc' ? [asc(orders.id)] : order === 'amount_desc' ? [desc(orders.amount), desc(orders.id)] : order === 'amount_asc' ? [asc(orders.amount), asc(orders.id)] : [desc(orders.id)];
-  const rows = await db
-    .select({ order: orders, title: cottages.titleSv, bookingCottage: bookings.cottageId, purpose: moneyIntents.purpose })
+  return db
+    .select()
     .from(orders)
-    .leftJoin(bookings, eq(bookings.id, orders.bookingId))
-    .leftJoin(moneyIntents, eq(moneyIntents.id, orders.intentId))
-    .leftJoin(cottages, eq(cottages.id, orders.cottageId))
     .where(and(...where))
     .orderBy(...orderBy)
     .limit(limit + 1)
     .offset(offset);
+}
+
+/** GET /api/user/orders: 10 a page by default, newest first, filtered by type flags and by the Stockholm days paid. */
+export async function listReceipts(db: Db, actor: SessionUser, query: ReceiptListQuery, locale: 'sv' | 'en') {
+  const { limit, offset } = pageOf(query);
+  const rows = await receiptsPage(db, actor.id, query);
   const page = rows.slice(0, limit);
-  // A booking's receipts name the stay's ad: one more read for the page, not one per row.
-  const bookingAds = [...new Set(page.filter((r) => !r.title && r.bookingCottage).map((r) => r.bookingCottage!))];
-  const titles = new Map(bookingAds.length ? (await db.select({ id: cottages.id, title: cottages.titleSv }).from(cottages).where(inArray(cottages.id, bookingAds))).map((c) => [c.id, c.title]) : []);
-  const results = page.map((r) => {
-    const dto = orderDtoOf(r.order, r.title ?? (r.bookingCottage ? (titles.get(r.bookingCottage) ?? null) : null), locale, r.purpose);
-    return { ...dto, cottage_id: dto.cottage_id ?? r.bookingCottage ?? null };
+  const keys = <T>(pick: (o: OrderRow) => T | null) => [...new Set(page.map(pick).filter((k): k is T => k !== null))];
+  const [stays, intents] = await Promise.all([
+    lookup(keys((o) => o.bookingId), (ids) => db.select({ id: bookings.id, cottageId: bookings.cottageId }).from(bookings).where(inArray(bookings.id, ids))),
+    lookup(keys((o) => o.intentId), (ids) => db.select({ id: moneyIntents.id, purpose: moneyIntents.purpose }).from(moneyIntents).where(inArray(moneyIntents.id, ids))),
+  ]);
+  const stayAd = new Map(stays.map((b) => [b.id, b.cottageId]));
+  const purposes = new Map(intents.map((i) => [i.id, i.purpose]));
+  const adOf = (o: OrderRow) => o.cottageId ?? (o.bookingId ? (stayAd.get(o.bookingId) ?? null) : null);
+  const ads = await lookup(keys(adOf), (ids) => db.select({ id: cottages.id, title: cottages.titleSv }).from(cottages).where(inArray(cottages.id, ids)));
+  const titles = new Map(ads.map((c) => [c.id, c.title]));
+  const results = page.map((o) => {
+    const ad = adOf(o);
+    const dto = orderDtoOf(o, ad ? (titles.get(ad) ?? null) : null, locale, o.intentId ? (purposes.get(o.intentId) ?? null) : null);
+    return { ...dto, cottage_id: ad };
   });
   return { results, nextPage: nextPageLink('/api/user/orders', query, { limit, offset, more: rows.length > limit }) };
 }

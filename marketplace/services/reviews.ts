@@ -1,5 +1,6 @@
 import 'server-only';
-import { and, desc, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { statusAt } from '@/lib/rules/booking';
 import { looksOffPlatform, reviewAverages } from '@/lib/rules/reviews';
 import { shownName } from '@/lib/rules/person';
@@ -93,17 +94,34 @@ const replyDtoOf = (r: ReplyRow, name: string): ReplyDto => ({
 /** What a user may read: their own reviews, and approved reviews of their ads. */
 const readable = (userId: number): SQL => or(eq(reviews.userId, userId), and(eq(reviews.reviewedUserId, userId), isNotNull(reviews.reviewedAt)))!;
 
-/** GET /api/user/reviews: the user's reviews and the approved reviews of their ads, newest first, 10 a page. */
-export async function listReviews(db: Db, actor: SessionUser, query: { limit?: string; offset?: string }, locale: Locale) {
-  const limit = Math.min(Math.max(Number(query.limit ?? 10) || 10, 1), 50);
-  const offset = Number(query.offset ?? 0);
-  const rows = await db
+/** The page size a reviews query asks for (10 by default, at most 50) and its offset. */
+const pageOf = (query: { limit?: string; offset?: string }) => ({ limit: Math.min(Math.max(Number(query.limit ?? 10) || 10, 1), 50), offset: Number(query.offset ?? 0) });
+
+/**
+ * One page (and one more row) of what a user may read, as two index-ordered sides merged: their own
+ * reviews (reviews_user_idx) and the approved reviews of their ads (reviews_reviewed_user_idx), each
+ * cut at the page's end. An `or` of the two would read and sort all of both.
+ */
+export function reviewsPage(db: Db, userId: number, query: { limit?: string; offset?: string }) {
+  const { limit, offset } = pageOf(query);
+  const window = offset + limit + 1;
+  const own = db.select().from(reviews).where(eq(reviews.userId, userId)).orderBy(desc(reviews.id)).limit(window);
+  const ofTheirAds = db
     .select()
     .from(reviews)
-    .where(readable(actor.id))
+    .where(and(eq(reviews.reviewedUserId, userId), isNotNull(reviews.reviewedAt), ne(reviews.userId, userId)))
+    .orderBy(desc(reviews.id))
+    .limit(window);
+  return unionAll(own, ofTheirAds)
     .orderBy(desc(reviews.id))
     .limit(limit + 1)
     .offset(offset);
+}
+
+/** GET /api/user/reviews: the user's reviews and the approved reviews of their ads, newest first, 10 a page. */
+export async function listReviews(db: Db, actor: SessionUser, query: { limit?: string; offset?: string }, locale: Locale) {
+  const { limit, offset } = pageOf(query);
+  const rows = await reviewsPage(db, actor.id, query);
   const results = await dtos(db, actor, rows.slice(0, limit), locale);
   return { results, nextPage: nextPageLink('/api/user/reviews', {}, { limit, offset, more: rows.length > limit }) };
 }
