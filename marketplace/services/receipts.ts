@@ -83,8 +83,14 @@ export async function listReceipts(db: Db, actor: SessionUser, query: ReceiptLis
   const page = rows.slice(0, limit);
   const keys = <T>(pick: (o: OrderRow) => T | null) => [...new Set(page.map(pick).filter((k): k is T => k !== null))];
   const [stays, intents] = await Promise.all([
-    lookup(keys((o) => o.bookingId), (ids) => db.select({ id: bookings.id, cottageId: bookings.cottageId }).from(bookings).where(inArray(bookings.id, ids))),
-    lookup(keys((o) => o.intentId), (ids) => db.select({ id: moneyIntents.id, purpose: moneyIntents.purpose }).from(moneyIntents).where(inArray(moneyIntents.id, ids))),
+    lookup(
+      keys((o) => o.bookingId),
+      (ids) => db.select({ id: bookings.id, cottageId: bookings.cottageId }).from(bookings).where(inArray(bookings.id, ids)),
+    ),
+    lookup(
+      keys((o) => o.intentId),
+      (ids) => db.select({ id: moneyIntents.id, purpose: moneyIntents.purpose }).from(moneyIntents).where(inArray(moneyIntents.id, ids)),
+    ),
   ]);
   const stayAd = new Map(stays.map((b) => [b.id, b.cottageId]));
   const purposes = new Map(intents.map((i) => [i.id, i.purpose]));
