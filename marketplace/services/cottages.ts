@@ -138,7 +138,35 @@ export async function cottageDto(db: Db, row: CottageRow): Promise<Cottage> {
 
 /** The actor's ads, oldest first, as the list shows them: two queries (cottages_user_idx, cottage_images_cottage_idx) however many. */
 export async function listOwn(db: Db, actor: SessionUser, now = new Date()): Promise<CottageListItem[]> {
-  const rows = await db.select().from(cottages).where(eq(cottages.userId, actor.id)).orderBy(asc(cottages.id)).limit(500);
+  // Only the columns the list shows (an ad row carries its texts in three languages besides).
+  const rows = await db
+    .select({
+      id: cottages.id,
+      userId: cottages.userId,
+      titleSv: cottages.titleSv,
+      titleEn: cottages.titleEn,
+      titleDe: cottages.titleDe,
+      commissionPercentage: cottages.commissionPercentage,
+      regionId: cottages.regionId,
+      lat: cottages.lat,
+      lng: cottages.lng,
+      hideLocation: cottages.hideLocation,
+      cottageVillage: cottages.cottageVillage,
+      propertyDesignation: cottages.propertyDesignation,
+      addressStreet: cottages.addressStreet,
+      addressPostalCode: cottages.addressPostalCode,
+      addressCity: cottages.addressCity,
+      reviewedAt: cottages.reviewedAt,
+      askedForReviewAt: cottages.askedForReviewAt,
+      hiddenAt: cottages.hiddenAt,
+      paidUntil: cottages.paidUntil,
+      commission: cottages.commission,
+      verifiedBy: cottages.verifiedBy,
+    })
+    .from(cottages)
+    .where(eq(cottages.userId, actor.id))
+    .orderBy(asc(cottages.id))
+    .limit(500);
   if (!rows.length) return [];
   const thumbs = await db
     .selectDistinctOn([cottageImages.cottageId], { cottageId: cottageImages.cottageId, filename: cottageImages.filename })

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from '@/lib/constants';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -15,9 +15,9 @@ export async function createSession(db: Db, userId: number): Promise<string> {
   return token;
 }
 
-/** The user behind a live session token, or null when unknown, revoked, too old or idle too long. */
-export async function resolveSession(db: Db, token: string): Promise<SessionUser | null> {
-  const [row] = await db
+/** The session lookup of every signed-in request, prepared once per database handle (planned once per connection). */
+function sessionLookup(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       createdAt: sessions.createdAt,
@@ -29,8 +29,17 @@ export async function resolveSession(db: Db, token: string): Promise<SessionUser
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), isNull(sessions.revokedAt)))
+    .limit(1)
+    .prepare('session_lookup');
+}
+const lookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
+
+/** The user behind a live session token, or null when unknown, revoked, too old or idle too long. */
+export async function resolveSession(db: Db, token: string): Promise<SessionUser | null> {
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = sessionLookup(db)));
+  const [row] = await lookup.execute({ hash: sha256(token) });
   if (!row) return null;
   const now = Date.now();
   if (now - row.createdAt.getTime() > SESSION_MAX_AGE_MS || now - row.lastUsedAt.getTime() > SESSION_IDLE_MS) return null;

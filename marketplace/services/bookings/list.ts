@@ -10,6 +10,7 @@ import type { SessionUser } from '../../http/context';
 import { personDto } from '../users';
 import type { BookingListItem } from '@/lib/schemas/booking-dto';
 import { nextPageLink } from '../next-page';
+import { preparedRows } from '../../db/prepared';
 
 // My Bookings: one statement a page, and the list's own DTO (what the list shows, nothing of the booking page).
 
@@ -139,7 +140,7 @@ function bookingListItem(r: ListRow): BookingListItem {
 /** GET /api/user/bookings: bookings the user sent or received, filtered, 10 a page, with the next page's link. One query. */
 export async function listUserBookings(db: Db, actor: SessionUser, query: z.output<typeof bookingListQuery>, now = new Date()) {
   const { statement, limit, offset } = bookingListStatement(actor.id, query, now);
-  const rows = ((await db.execute(statement)) as unknown as { rows: ListRow[] }).rows;
+  const rows = await preparedRows<ListRow>(db, statement);
   const results = rows.slice(0, limit).map(bookingListItem);
   return { results, nextPage: nextPageLink('/api/user/bookings', query, { limit, offset, more: rows.length > limit }) };
 }

@@ -8,6 +8,7 @@ import { conversationReads, conversations, conversationTagNames, conversationTag
 import type { SessionUser } from '../../http/context';
 import type { Role } from './access';
 import { personDto } from '../users';
+import { preparedRows } from '../../db/prepared';
 
 type InboxRow = {
   id: number;
@@ -77,7 +78,7 @@ export function inboxQuery(actorId: number, query: { limit?: string; offset?: st
  */
 export async function listConversations(db: Db, actor: SessionUser, query: { limit?: string; offset?: string; tags?: string }) {
   const { statement, limit, offset } = inboxQuery(actor.id, query);
-  const rows = ((await db.execute(statement)) as unknown as { rows: InboxRow[] }).rows;
+  const rows = await preparedRows<InboxRow>(db, statement);
   const page = rows.slice(0, limit);
   return {
     results: page.map((c) => {
