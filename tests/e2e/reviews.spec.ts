@@ -28,9 +28,15 @@ test('a guest reviews a finished stay; the admin approves it; it is public; the 
   const { conversation_id } = (await (await guest.request.get(`/api/bookings/${bookingId}`)).json()) as { conversation_id: number };
   const hostAsks = await as(browser, HOST);
   await hostAsks.goto(`/dashboard/conversations/${conversation_id}`);
-  await hostAsks.getByRole('button', { name: 'Be om ett omdöme' }).click();
-  await hostAsks.getByRole('button', { name: 'Skicka förfrågan' }).click();
-  await expect(hostAsks.getByText('Du bad gästen om ett omdöme.').first()).toBeVisible();
+  const ask = hostAsks.getByRole('button', { name: 'Be om ett omdöme' });
+  const asked = hostAsks.getByText('Du bad gästen om ett omdöme.').first();
+  // Once per stay: a retry of this test finds the request its first try sent, and no button.
+  await expect(ask.or(asked)).toBeVisible();
+  if (await ask.isVisible()) {
+    await ask.click();
+    await hostAsks.getByRole('button', { name: 'Skicka förfrågan' }).click();
+  }
+  await expect(asked).toBeVisible();
   await hostAsks.context().close();
   await guest.goto(`/dashboard/conversations/${conversation_id}`);
   await guest.getByTestId('review-request').last().getByRole('link', { name: 'Skriv ett omdöme' }).click();
