@@ -6,7 +6,7 @@ import { checkUsernameDto, createAccountDto, resetLinkDto, tokenLoginDto, userDt
 import type { Api } from '../http/api';
 import * as auth from '../services/auth';
 import { revokeSession } from '../services/sessions';
-import { getUser, userView } from '../services/users';
+import { userViewById } from '../services/users';
 
 /** The session token travels back to the BFF in this header, never in the body. */
 export const SESSION_TOKEN_HEADER = 'x-session-token';
@@ -77,7 +77,7 @@ export function authRoutes(api: Api) {
   );
 
   // GET /api/user — the signed-in user
-  api.route({ method: 'get', path: '/api/user', auth: 'user', tag: 'user', summary: 'The signed-in user', response: userSchema }, async ({ db, user }) => userView(db, await getUser(db, user.id)));
+  api.route({ method: 'get', path: '/api/user', auth: 'user', tag: 'user', summary: 'The signed-in user', response: userSchema }, async ({ db, user }) => userViewById(db, user.id));
 
   // PUT /api/user/change-password — STRICT users change their password
   api.route(

@@ -102,6 +102,18 @@ export async function hasFixedCottages(db: Db, userId: number): Promise<boolean>
   return row !== undefined;
 }
 
+/** GET /api/user: the user's profile with its two ad facts, read in one statement (every page's layout asks). */
+export async function userViewById(db: Db, id: number): Promise<User> {
+  const hostsAd = (condition: ReturnType<typeof eq>) => sql<boolean>`exists (select 1 from ${cottages} where ${and(eq(cottages.userId, users.id), condition)})`;
+  const [row] = await db
+    .select({ user: users, fixed: hostsAd(eq(cottages.commission, false)), reviewed: hostsAd(isNotNull(cottages.reviewedAt)) })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  if (!row) throw notFound();
+  return { ...userDto(row.user), has_fixed_cottages: row.fixed, has_reviewed_cottages: row.reviewed };
+}
+
 export async function getUser(db: Db, id: number): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw notFound();
