@@ -36,7 +36,8 @@ async function names(db: Db, ids: number[], locale: Locale) {
 /** Reviews as their reader sees them (replies the reader may not see yet are left out), in a fixed number of queries. */
 async function dtos(db: Db, actor: SessionUser, rows: ReviewRow[], locale: Locale): Promise<ReviewDto[]> {
   if (!rows.length) return [];
-  const [replies, ads] = await Promise.all([
+  // The host who was reviewed is who replies: their names are read beside the replies, not after.
+  const [replies, ads, people] = await Promise.all([
     db
       .select()
       .from(reviewReplies)
@@ -50,10 +51,12 @@ async function dtos(db: Db, actor: SessionUser, rows: ReviewRow[], locale: Local
       .select({ id: cottages.id, title: cottages.titleSv })
       .from(cottages)
       .where(inArray(cottages.id, [...new Set(rows.map((r) => r.cottageId))])),
+    names(db, [...rows.map((r) => r.userId), ...rows.map((r) => r.reviewedUserId)], locale),
   ]);
   const byReview = new Map(replies.map((r) => [r.reviewId, r]));
   const titles = new Map(ads.map((a) => [a.id, a.title]));
-  const who = await names(db, [...rows.map((r) => r.userId), ...replies.map((r) => r.userId)], locale);
+  const others = replies.map((r) => r.userId).filter((id) => !people.has(id));
+  const who = others.length ? new Map([...people, ...(await names(db, others, locale))]) : people;
   return rows.map((r) => {
     const reply = byReview.get(r.id);
     // A reply is public once approved; until then only its author sees it.
