@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { bookingActions, canMove, nightsOf, NIGHT_HOLD_MINUTES, statusAt } from '@/lib/rules/booking';
 import { isProfileComplete } from '@/lib/rules/profile';
 import type { CardType } from '@/lib/schemas/booking';
@@ -115,7 +115,18 @@ async function holdNights(db: Db, booking: BookingRow, now: Date): Promise<boole
 
 /** A hold ends when its payment fails (success turns it into paid nights; cancel deletes it; time ends the rest). */
 async function releaseHold(db: Db, bookingId: number) {
-  await db.delete(bookedNights).where(and(eq(bookedNights.bookingId, bookingId), isNotNull(bookedNights.holdUntil)));
+  await db.transaction(async (tx) => deleteHold(tx as unknown as Tx, bookingId));
+}
+
+/**
+ * Deletes a booking's held nights, locking them first in ascending night order, the order in which
+ * holdNights takes them: a plain delete locks rows in their order on disk, which after updates need
+ * not be night order, and a delete racing a new hold of the same nights could then deadlock.
+ */
+async function deleteHold(tx: Tx, bookingId: number) {
+  const held = and(eq(bookedNights.bookingId, bookingId), isNotNull(bookedNights.holdUntil));
+  await tx.select({ night: bookedNights.night }).from(bookedNights).where(held).orderBy(asc(bookedNights.night)).for('update');
+  await tx.delete(bookedNights).where(held);
 }
 
 /** The booking's pay-in still waiting for a card, if any (pay-ins from before card pages were kept do not count). */
@@ -220,7 +231,7 @@ async function refundUnbookable(db: Db, payin: typeof payins.$inferSelect, code:
     if (!claimed) return null;
     await payinReceipt(tx, claimed, now);
     await tx.insert(bookingEvents).values({ bookingId: payin.bookingId, type: 'FULL_PAYMENT', state: 'ERROR', userId: payin.userId, amount: payin.amount, date: now });
-    await tx.delete(bookedNights).where(and(eq(bookedNights.bookingId, payin.bookingId), isNotNull(bookedNights.holdUntil)));
+    await deleteHold(tx, payin.bookingId);
     const recorded = await recordIntent(tx, { kind: 'REFUND', purpose: 'UNBOOKABLE', bookingId: payin.bookingId, payinId: payin.id, userId: payin.userId, amount: payin.amount });
     crashPoint('refund:before-intent');
     return recorded;
