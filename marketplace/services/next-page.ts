@@ -1,5 +1,10 @@
 import 'server-only';
 
+/** A list query's page: `limit` rows (the list's own size by default, 1 to 50) from `offset`. */
+export function pageOf(query: { limit?: string; offset?: string }, size: number): { limit: number; offset: number } {
+  return { limit: Math.min(Math.max(Number(query.limit ?? size) || size, 1), 50), offset: Number(query.offset ?? 0) };
+}
+
 /**
  * The link to a list's next page (SPEC §7 `nextPage`): the same filters, the same page size, the next
  * offset; null when the query read no row past this page (`more`).

@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { bookings, cottages, moneyIntents, orders, users, type OrderLine } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { notFound } from '../http/errors';
-import { nextPageLink } from './next-page';
+import { nextPageLink, pageOf } from './next-page';
 
 // SPEC §2 /orders and /orders/{id}, §7 GET /api/user/orders and /{id}: the caller's receipts — ad
 // payments, card payments of stays, refunds, payouts and fees — only their own (filtered by the
@@ -49,16 +49,13 @@ const TYPE_FLAGS: Record<'payin' | 'payout' | 'refund' | 'payment' | 'fee', Rece
 /** The receipts a user has: booking money always (it moved), ad orders once they went to payment. */
 const visible = (userId: number) => and(eq(orders.userId, userId), inArray(orders.status, ['pending', 'paid', 'failed', 'expired']));
 
-/** The page size a receipts query asks for (10 by default, at most 50) and its offset. */
-const pageOf = (query: { limit?: string; offset?: string }) => ({ limit: Math.min(Math.max(Number(query.limit ?? PAGE_SIZE_ORDERS) || PAGE_SIZE_ORDERS, 1), 50), offset: Number(query.offset ?? 0) });
-
 /**
  * One page of a user's orders (one more than the page, to know whether another follows), filtered and
  * sorted on the user's index: a deep offset walks the index, not a join. The list reads the page's
  * stays, intents and ads by key afterwards.
  */
 export function receiptsPage(db: Db, userId: number, query: ReceiptListQuery) {
-  const { limit, offset } = pageOf(query);
+  const { limit, offset } = pageOf(query, PAGE_SIZE_ORDERS);
   const where: SQL[] = [visible(userId)!];
   const types = (Object.keys(TYPE_FLAGS) as (keyof typeof TYPE_FLAGS)[]).filter((flag) => query[flag]).map((flag) => TYPE_FLAGS[flag]);
   if (types.length) where.push(inArray(orders.type, types));
@@ -78,7 +75,7 @@ export function receiptsPage(db: Db, userId: number, query: ReceiptListQuery) {
 
 /** GET /api/user/orders: 10 a page by default, newest first, filtered by type flags and by the Stockholm days paid. */
 export async function listReceipts(db: Db, actor: SessionUser, query: ReceiptListQuery, locale: 'sv' | 'en') {
-  const { limit, offset } = pageOf(query);
+  const { limit, offset } = pageOf(query, PAGE_SIZE_ORDERS);
   const rows = await receiptsPage(db, actor.id, query);
   const page = rows.slice(0, limit);
   const keys = <T>(pick: (o: OrderRow) => T | null) => [...new Set(page.map(pick).filter((k): k is T => k !== null))];

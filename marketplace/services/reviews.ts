@@ -11,7 +11,7 @@ import { bookings, cottages, reviewReplies, reviews, users } from '../db/schema'
 import type { SessionUser } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
 import { clock } from './bookings/access';
-import { nextPageLink } from './next-page';
+import { nextPageLink, pageOf } from './next-page';
 
 // SPEC §2 /reviews, §3 Review, §4–§6 review rules, §7 the /api/user/reviews calls: a guest reviews a
 // finished stay once (the unique index on booking_id decides a race), the reviewed host replies once,
@@ -97,16 +97,13 @@ const replyDtoOf = (r: ReplyRow, name: string): ReplyDto => ({
 /** What a user may read: their own reviews, and approved reviews of their ads. */
 const readable = (userId: number): SQL => or(eq(reviews.userId, userId), and(eq(reviews.reviewedUserId, userId), isNotNull(reviews.reviewedAt)))!;
 
-/** The page size a reviews query asks for (10 by default, at most 50) and its offset. */
-const pageOf = (query: { limit?: string; offset?: string }) => ({ limit: Math.min(Math.max(Number(query.limit ?? 10) || 10, 1), 50), offset: Number(query.offset ?? 0) });
-
 /**
  * One page (and one more row) of what a user may read, as two index-ordered sides merged: their own
  * reviews (reviews_user_idx) and the approved reviews of their ads (reviews_reviewed_user_idx), each
  * cut at the page's end. An `or` of the two would read and sort all of both.
  */
 export function reviewsPage(db: Db, userId: number, query: { limit?: string; offset?: string }) {
-  const { limit, offset } = pageOf(query);
+  const { limit, offset } = pageOf(query, 10);
   const window = offset + limit + 1;
   const own = db.select().from(reviews).where(eq(reviews.userId, userId)).orderBy(desc(reviews.id)).limit(window);
   const ofTheirAds = db
@@ -123,7 +120,7 @@ export function reviewsPage(db: Db, userId: number, query: { limit?: string; off
 
 /** GET /api/user/reviews: the user's reviews and the approved reviews of their ads, newest first, 10 a page. */
 export async function listReviews(db: Db, actor: SessionUser, query: { limit?: string; offset?: string }, locale: Locale) {
-  const { limit, offset } = pageOf(query);
+  const { limit, offset } = pageOf(query, 10);
   const rows = await reviewsPage(db, actor.id, query);
   const results = await dtos(db, actor, rows.slice(0, limit), locale);
   return { results, nextPage: nextPageLink('/api/user/reviews', {}, { limit, offset, more: rows.length > limit }) };

@@ -1,6 +1,6 @@
 import 'server-only';
 import { hostDac7Valid } from '@/lib/rules/payout';
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { shownName } from '@/lib/rules/person';
 import type { Person } from '@/lib/schemas/person';
 import type { User, UserCore } from '@/lib/schemas/user-dto';
@@ -83,12 +83,17 @@ export async function userView(db: Db, u: UserRow): Promise<User> {
   return { ...userDto(u), has_fixed_cottages: fixed, has_reviewed_cottages: reviewed };
 }
 
+/** SPEC §3 has_fixed_cottages: an ad on a fixed price (no commission). */
+const FIXED_AD = eq(cottages.commission, false);
+/** SPEC §3 has_reviewed_cottages: an ad the marketplace has reviewed. */
+const REVIEWED_AD = isNotNull(cottages.reviewedAt);
+
 /** SPEC §3 has_reviewed_cottages: the host has an ad the marketplace has reviewed (DAC7 info is shown to them). */
 export async function hasReviewedCottages(db: Db, userId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: cottages.id })
     .from(cottages)
-    .where(and(eq(cottages.userId, userId), isNotNull(cottages.reviewedAt)))
+    .where(and(eq(cottages.userId, userId), REVIEWED_AD))
     .limit(1);
   return row !== undefined;
 }
@@ -97,16 +102,16 @@ export async function hasFixedCottages(db: Db, userId: number): Promise<boolean>
   const [row] = await db
     .select({ id: cottages.id })
     .from(cottages)
-    .where(and(eq(cottages.userId, userId), eq(cottages.commission, false)))
+    .where(and(eq(cottages.userId, userId), FIXED_AD))
     .limit(1);
   return row !== undefined;
 }
 
 /** GET /api/user: the user's profile with its two ad facts, read in one statement (every page's layout asks). */
 export async function userViewById(db: Db, id: number): Promise<User> {
-  const hostsAd = (condition: ReturnType<typeof eq>) => sql<boolean>`exists (select 1 from ${cottages} where ${and(eq(cottages.userId, users.id), condition)})`;
+  const hostsAd = (kind: SQL) => sql<boolean>`exists (select 1 from ${cottages} where ${and(eq(cottages.userId, users.id), kind)})`;
   const [row] = await db
-    .select({ user: users, fixed: hostsAd(eq(cottages.commission, false)), reviewed: hostsAd(isNotNull(cottages.reviewedAt)) })
+    .select({ user: users, fixed: hostsAd(FIXED_AD), reviewed: hostsAd(REVIEWED_AD) })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);
