@@ -2,7 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { getIronSession, type SessionOptions } from 'iron-session';
+import { getIronSession, type IronSession, type SessionOptions } from 'iron-session';
 import { cookies } from 'next/headers';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from '../constants';
 import { webConfig } from './config';
@@ -38,7 +38,49 @@ function options(secure: boolean): SessionOptions {
   };
 }
 
-/** The sealed session cookie of this request; `secure` when the site is served over HTTPS. */
-export async function getSession(secure = false) {
-  return getIronSession<SessionData>(await cookies(), options(secure));
+/** The session of a request: its token, and the two ways to change the cookie. */
+export type Session = SessionData & { save(): Promise<void>; destroy(): Promise<void> };
+
+/** How long an opened cookie is remembered, and how many are: a sealed cookie is opened once a minute, not on every request. */
+const OPENED_FOR_MS = 60_000;
+const OPENED_MAX = 10_000;
+const opened = new Map<string, { token: string | undefined; until: number }>();
+
+/**
+ * The sealed session cookie of this request; `secure` when the site is served over HTTPS. Opening a
+ * seal derives two keys (PBKDF2) and checks an HMAC: about a tenth of a signed-in API request's work
+ * on the bench (docs/performance.md). The same sealed value always opens to the same token, so it is
+ * remembered for a minute; the token itself is checked by the marketplace on every request.
+ */
+export async function getSession(secure = false): Promise<Session> {
+  const jar = await cookies();
+  const sealed = jar.get(SESSION_COOKIE)?.value;
+  const now = Date.now();
+  const known = sealed ? opened.get(sealed) : undefined;
+  let iron: IronSession<SessionData> | null = null;
+  if (!known || known.until < now) {
+    iron = await getIronSession<SessionData>(jar, options(secure));
+    if (sealed) remember(sealed, iron.token, now);
+  }
+  const ironSession = async () => (iron ??= await getIronSession<SessionData>(jar, options(secure)));
+  const session: Session = {
+    token: iron ? iron.token : known!.token,
+    async save() {
+      const cookie = await ironSession();
+      cookie.token = session.token;
+      await cookie.save();
+    },
+    async destroy() {
+      if (sealed) opened.delete(sealed);
+      (await ironSession()).destroy();
+    },
+  };
+  return session;
+}
+
+function remember(sealed: string, token: string | undefined, now: number) {
+  opened.delete(sealed);
+  opened.set(sealed, { token, until: now + OPENED_FOR_MS });
+  // The oldest first (a Map keeps insertion order).
+  if (opened.size > OPENED_MAX) opened.delete(opened.keys().next().value!);
 }

@@ -21,7 +21,7 @@ export function authRoutes(api: Api) {
 
   // GET /api/auth/logout — revokes this session on the server
   api.route({ method: 'get', path: '/api/auth/logout', auth: 'optional', tag: 'auth', summary: 'Sign out', response: messageAnswer }, async ({ db, user }) => {
-    if (user) await revokeSession(db, user.sessionId);
+    if (user) await revokeSession(db, user.id, user.sessionId);
     return { message: 'Successfully logged out' };
   });
 

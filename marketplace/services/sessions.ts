@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from '@/lib/constants';
-import type { Db } from '../db/client';
+import { listen, type Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { randomToken, sha256 } from './crypto';
@@ -33,33 +33,118 @@ function sessionLookup(db: Db) {
     .limit(1)
     .prepare('session_lookup');
 }
-const lookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['execute']>>[number];
+
+/** A notification channel the database writes to (migration 0021) when a session or a user's session facts change. */
+const CHANGES_CHANNEL = 'stuga_sessions';
+const KEPT_FOR_MS = 60_000;
+const KEPT_MAX = 10_000;
+
+/**
+ * The sessions this process has read, by token hash. The session read was half of a signed-in API
+ * request's work on the bench (docs/performance.md); a live session is now read once a minute. The
+ * database tells every instance when a session is revoked, deleted or its times change, or a user's type, admin flag,
+ * language or deletion changes (triggers, migration 0021, LISTEN): the instance forgets that user's
+ * sessions. Only while listening is anything kept; a read that began before a change is not kept.
+ */
+class KeptSessions {
+  private rows = new Map<string, { row: SessionRow; until: number }>();
+  private listening = false;
+  /** Bumped by every change: a read that began under an older generation may hold what changed. */
+  private generation = 0;
+
+  constructor(db: Db) {
+    listen(db, CHANGES_CHANNEL, {
+      ready: () => {
+        this.changed();
+        this.listening = true;
+      },
+      message: (payload) => this.forgetUser(Number(payload)),
+      lost: () => {
+        this.listening = false;
+        this.changed();
+      },
+    });
+  }
+
+  get(hash: string, now: number): SessionRow | null {
+    const kept = this.rows.get(hash);
+    if (!kept) return null;
+    if (kept.until >= now && this.listening) return kept.row;
+    this.rows.delete(hash);
+    return null;
+  }
+
+  /** A read of the database, kept unless something changed while it ran. */
+  async read(hash: string, read: () => Promise<SessionRow | undefined>): Promise<SessionRow | undefined> {
+    const began = this.generation;
+    const row = await read();
+    if (row && this.listening && began === this.generation) {
+      this.rows.set(hash, { row, until: Date.now() + KEPT_FOR_MS });
+      // The oldest first (a Map keeps insertion order).
+      if (this.rows.size > KEPT_MAX) this.rows.delete(this.rows.keys().next().value!);
+    }
+    return row;
+  }
+
+  forgetUser(userId: number) {
+    this.generation++;
+    for (const [hash, kept] of this.rows) if (kept.row.id === userId || !Number.isFinite(userId)) this.rows.delete(hash);
+  }
+
+  private changed() {
+    this.generation++;
+    this.rows.clear();
+  }
+}
+const lookups = new WeakMap<Db, { lookup: ReturnType<typeof sessionLookup>; kept: KeptSessions }>();
+/** Every database handle's kept sessions: this process's own revocations are forgotten at once, before the notification comes. */
+const allKept = new Set<KeptSessions>();
+
+function sessionsOf(db: Db) {
+  let entry = lookups.get(db);
+  if (!entry) {
+    entry = { lookup: sessionLookup(db), kept: new KeptSessions(db) };
+    lookups.set(db, entry);
+    allKept.add(entry.kept);
+  }
+  return entry;
+}
 
 /** The user behind a live session token, or null when unknown, revoked, too old or idle too long. */
 export async function resolveSession(db: Db, token: string): Promise<SessionUser | null> {
-  let lookup = lookups.get(db);
-  if (!lookup) lookups.set(db, (lookup = sessionLookup(db)));
-  const [row] = await lookup.execute({ hash: sha256(token) });
-  if (!row) return null;
+  const { lookup, kept } = sessionsOf(db);
+  const hash = sha256(token);
   const now = Date.now();
-  if (now - row.createdAt.getTime() > SESSION_MAX_AGE_MS || now - row.lastUsedAt.getTime() > SESSION_IDLE_MS) return null;
+  const read = () => kept.read(hash, async () => (await lookup.execute({ hash }))[0]);
+  const ended = (r: SessionRow) => now - r.createdAt.getTime() > SESSION_MAX_AGE_MS || now - r.lastUsedAt.getTime() > SESSION_IDLE_MS;
+  let row: SessionRow | null | undefined = kept.get(hash, now);
+  // A kept row that has ended is read again: another instance may have used the session since.
+  if (!row || ended(row)) row = await read();
+  if (!row || ended(row)) return null;
   if (now - row.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
-    await db
-      .update(sessions)
-      .set({ lastUsedAt: new Date(now) })
-      .where(eq(sessions.id, row.sessionId));
+    row.lastUsedAt = new Date(now);
+    await db.update(sessions).set({ lastUsedAt: row.lastUsedAt }).where(eq(sessions.id, row.sessionId));
   }
   return { id: row.id, type: row.type, admin: row.admin, language: row.language, sessionId: row.sessionId };
 }
 
-export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+/** This process forgets a user's kept sessions now; other instances when the database's notification comes. */
+function forgetHere(userId: number) {
+  for (const kept of allKept) kept.forgetUser(userId);
+}
+
+export async function revokeSession(db: Db, userId: number, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  forgetHere(userId);
 }
 
 /** Revokes every live session of a user, except `keepSessionId` when given. */
 export async function revokeAllSessions(db: Db, userId: number, keepSessionId?: number): Promise<void> {
+  forgetHere(userId);
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
+  forgetHere(userId);
 }

@@ -116,6 +116,7 @@ describe('sessions', () => {
       .update(schema.sessions)
       .set({ lastUsedAt: new Date(Date.now() - 8 * 24 * 3600 * 1000) })
       .where(eq(schema.sessions.userId, user.id));
-    expect((await h.call('GET', '/api/user', { token })).status).toBe(401);
+    // Told to every instance by the database's notification (migration 0021), within moments.
+    await expect.poll(async () => (await h.call('GET', '/api/user', { token })).status, { timeout: 2000 }).toBe(401);
   });
 });

@@ -1,7 +1,8 @@
 // Issue 12: more than one instance on one database. Two marketplace processes (tests/support/
 // instance-server.ts: the API and the pg-boss jobs, as `npm start` runs them) share a fresh
 // PostgreSQL database: a chat message sent through A is read through B, a rate limit counts across
-// both, and the bookings sweep both schedule runs once (one payout per due booking). PostgreSQL only:
+// both, the bookings sweep both schedule runs once (one payout per due booking), and a session
+// signed out through A is refused by B, which had kept it, within a second. PostgreSQL only:
 // the embedded PGlite is one process by definition.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -145,6 +146,42 @@ describe('two instances on one database', () => {
     const read = await call(b, 'GET', `/api/conversations/${chat.conversationId}/messages`, { token: chat.hostToken });
     expect(read.status).toBe(200);
     expect(JSON.stringify(read.json)).toContain(text);
+  });
+
+  it('an instance keeps a session it has read, and forgets it when the database says it changed', async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const user = await h.createUser();
+    const token = (await h.login(user.username, user.password!)).token!;
+    const session = eq(h.schema.sessions.userId, user.id);
+    const connection = new pg.Client({ connectionString: databaseUrl });
+    await connection.connect();
+    // Without the database's word (its trigger off), B keeps serving the session it read; A, which never read it, refuses it.
+    await connection.query('ALTER TABLE sessions DISABLE TRIGGER sessions_changed');
+    try {
+      expect((await call(b, 'GET', '/api/user', { token })).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 500));
+      expect((await call(b, 'GET', '/api/user', { token })).status).toBe(200);
+      await h.db.update(h.schema.sessions).set({ revokedAt: new Date() }).where(session);
+      expect((await call(b, 'GET', '/api/user', { token })).status).toBe(200);
+      expect((await call(a, 'GET', '/api/user', { token })).status).toBe(401);
+    } finally {
+      await connection.query('ALTER TABLE sessions ENABLE TRIGGER sessions_changed');
+      await connection.end();
+    }
+    // With its word, B forgets the session at once.
+    await h.db.update(h.schema.sessions).set({ revokedAt: new Date() }).where(session);
+    await expect.poll(async () => (await call(b, 'GET', '/api/user', { token })).status, { timeout: 1000, interval: 50 }).toBe(401);
+  });
+
+  it('a session signed out through A is refused by B within a second', async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const user = await h.createUser();
+    const token = (await h.login(user.username, user.password!)).token!;
+    expect((await call(b, 'GET', '/api/user', { token })).status).toBe(200);
+    expect((await call(b, 'GET', '/api/user', { token })).status).toBe(200);
+    expect((await call(a, 'GET', '/api/auth/logout', { token })).status).toBe(200);
+    expect((await call(a, 'GET', '/api/user', { token })).status).toBe(401);
+    await expect.poll(async () => (await call(b, 'GET', '/api/user', { token })).status, { timeout: 1000, interval: 50 }).toBe(401);
   });
 
   it('a rate limit counts across both instances', async () => {

@@ -78,7 +78,7 @@ async function handle(request: NextRequest): Promise<Response> {
     session.token = newToken;
     await session.save();
   } else if (request.nextUrl.pathname === '/api/auth/logout' || (upstream.status === 401 && hadToken)) {
-    session.destroy();
+    await session.destroy();
   }
 
   const responseHeaders = new Headers();
