@@ -75,10 +75,7 @@ export function conversationRoutes(api: Api) {
   // GET /api/conversations/:id/messages?after=|before= — newer messages (the chat polls this) or older ones
   api.route(
     { method: 'get', path: '/api/conversations/:id/messages', auth: 'user', tag: 'conversations', summary: 'Messages', query: messagesQuery, response: chatMessageList },
-    async ({ db, user, params, query }) => {
-      const { conversation, role } = await participantOf(db, user, idOf(params));
-      return readMessages(db, user, conversation, role, query);
-    },
+    async ({ db, user, params, query }) => readMessages(db, user, idOf(params), query),
   );
 
   // POST /api/conversations/:id/messages — a text message (rate-limited per user)

@@ -111,7 +111,7 @@ async function explain(tx: typeof h.db, name: string, statement: SQL): Promise<E
 describe('query plans of the list endpoints (issue 12)', () => {
   it('inbox, My Bookings, a conversation’s latest messages, receipts and reviews use indexes, never a sequential scan of a large table', async () => {
     const { inboxQuery } = await import('@/marketplace/services/conversations/inbox');
-    const { messagesPage } = await import('@/marketplace/services/conversations/messages');
+    const { messagesStatement } = await import('@/marketplace/services/conversations/messages');
     const { bookingListStatement } = await import('@/marketplace/services/bookings/list');
     const { receiptsPage } = await import('@/marketplace/services/receipts');
     const { reviewsPage } = await import('@/marketplace/services/reviews');
@@ -129,8 +129,8 @@ describe('query plans of the list endpoints (issue 12)', () => {
         }
         plans.push(await explain(tx, 'bookings, guest, 1 000 deep', bookingListStatement(guest, { offset: '1000' }).statement));
         plans.push(await explain(tx, 'bookings, host, paid from a day', bookingListStatement(host, { paid: '1', checkInFrom: '2026-01-01' }).statement));
-        plans.push(await explain(tx, 'latest messages of a 3 000-message conversation', messagesPage(tx, longest, 'host', {}).getSQL()));
-        plans.push(await explain(tx, 'older messages', messagesPage(tx, longest, 'host', { before: String(Number.MAX_SAFE_INTEGER) }).getSQL()));
+        plans.push(await explain(tx, 'latest messages of a 3 000-message conversation', messagesStatement(host, longest, {})));
+        plans.push(await explain(tx, 'older messages', messagesStatement(host, longest, { before: String(Number.MAX_SAFE_INTEGER) })));
         plans.push(await explain(tx, 'receipts, host, page 1', receiptsPage(tx, host, {}).getSQL()));
         plans.push(await explain(tx, 'receipts, guest, 1 000 deep', receiptsPage(tx, guest, { offset: '1000' }).getSQL()));
         plans.push(await explain(tx, 'receipts, host, by amount', receiptsPage(tx, host, { order: 'amount_desc' }).getSQL()));

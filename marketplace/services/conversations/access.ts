@@ -8,13 +8,13 @@ import { ApiError } from '../../http/errors';
 export type ConversationRow = typeof conversations.$inferSelect;
 export type Role = 'host' | 'guest';
 
-const invalid = () => new ApiError(404, 'chat.invalidConversation');
+export const invalidConversation = () => new ApiError(404, 'chat.invalidConversation');
 
 /** The conversation if the actor takes part in it; anyone else gets 'Invalid conversation.' */
 export async function participantOf(db: Db, actor: SessionUser, id: number): Promise<{ conversation: ConversationRow; role: Role }> {
   const [conversation] = await db.select().from(conversations).where(eq(conversations.id, id)).limit(1);
-  if (!conversation) throw invalid();
+  if (!conversation) throw invalidConversation();
   if (conversation.hostId === actor.id) return { conversation, role: 'host' };
   if (conversation.guestId === actor.id) return { conversation, role: 'guest' };
-  throw invalid();
+  throw invalidConversation();
 }

@@ -24,7 +24,7 @@ export async function conversationDto(db: Db, actor: SessionUser, id: number) {
           .limit(1)
       : Promise.resolve([]),
     tagsOf(db, actor.id, [id]),
-    readMessages(db, actor, conversation, role, {}),
+    readMessages(db, actor, id, {}),
     role === 'guest'
       ? db
           .select()

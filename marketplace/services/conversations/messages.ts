@@ -1,63 +1,91 @@
 import 'server-only';
-import { and, asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { conversationReads, conversations, messages, todos, users } from '../../db/schema';
+import { conversationReads, conversations, messages, todos, users, type MessageType } from '../../db/schema';
 import type { SessionUser } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { dashboardUrl, sendLinkMail } from '../auth-mail';
-import type { ConversationRow, Role } from './access';
+import { preparedRows } from '../../db/prepared';
+import { invalidConversation, type ConversationRow, type Role } from './access';
 
 // A conversation's messages: reading a page, writing, the read mark, and telling the other side.
 
-/** Messages the actor may see: everyone's, plus the ones meant for their side only. */
-const visibleFor = (role: Role) => or(eq(messages.visibleTo, 'all'), eq(messages.visibleTo, role));
+type MessageFields = Pick<typeof messages.$inferSelect, 'id' | 'type' | 'text' | 'userId' | 'resourceId' | 'conversationId'> & {
+  /** jsonb: text from some drivers. */
+  meta: Record<string, unknown> | string;
+  createdAt: Date | string;
+  deletedAt: Date | string | null;
+};
 
-function messageDto(m: typeof messages.$inferSelect, otherLastSeen: number, otherId: number) {
+function messageDto(m: MessageFields, otherLastSeen: number, otherId: number) {
   return {
     id: m.id,
     type: m.type,
     text: m.deletedAt ? '' : m.text,
     user_id: m.userId,
-    created_at: m.createdAt.toISOString(),
-    deleted_at: m.deletedAt?.toISOString() ?? null,
+    created_at: new Date(m.createdAt).toISOString(),
+    deleted_at: m.deletedAt ? new Date(m.deletedAt).toISOString() : null,
     seen_by_users: m.id <= otherLastSeen ? [otherId] : [],
     resource_id: m.resourceId,
     conversation_id: m.conversationId,
-    meta: m.meta,
+    meta: typeof m.meta === 'string' ? (JSON.parse(m.meta) as Record<string, unknown>) : m.meta,
   };
 }
 export type MessageDto = ReturnType<typeof messageDto>;
 
-async function lastSeen(db: Db, conversationId: number, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ id: conversationReads.lastSeenMessageId })
-    .from(conversationReads)
-    .where(and(eq(conversationReads.conversationId, conversationId), eq(conversationReads.userId, userId)))
-    .limit(1);
-  return row?.id ?? 0;
-}
-
 const PAGE_MESSAGES = 100;
 
-/** One page of a conversation's messages for a side, on the (conversation_id, id) index. Exported for the query-plan test. */
-export function messagesPage(db: Db, conversationId: number, role: Role, query: { after?: string; before?: string }) {
-  const where = [eq(messages.conversationId, conversationId), visibleFor(role)];
-  if (query.after) where.push(gt(messages.id, Number(query.after)));
-  if (query.before) where.push(lt(messages.id, Number(query.before)));
-  return db
-    .select()
-    .from(messages)
-    .where(and(...where))
-    .orderBy(query.after ? asc(messages.id) : desc(messages.id))
-    .limit(PAGE_MESSAGES);
+type PageRow = {
+  host_id: number;
+  guest_id: number;
+  /** bigint: a string from node-postgres. */
+  seen: number | string;
+  id: number | string | null;
+  type: MessageType;
+  text: string;
+  user_id: number | null;
+  created_at: Date | string;
+  deleted_at: Date | string | null;
+  resource_id: number | null;
+  meta: Record<string, unknown> | string;
+};
+
+/**
+ * One page of a conversation's messages for a participant, as one statement: the conversation (no row
+ * for anyone else), how far the other side has read, and the page on the (conversation_id, id) index,
+ * the messages meant for the reader's side included. The chat polls this every few seconds.
+ */
+export function messagesStatement(actorId: number, conversationId: number, query: { after?: string; before?: string }) {
+  const side = sql`case when c.host_id = ${actorId} then 'host' else 'guest' end`;
+  return sql`
+    select c.host_id, c.guest_id, coalesce(r.last_seen_message_id, 0) as seen,
+      m.id, m.type, m.text, m.user_id, m.created_at, m.deleted_at, m.resource_id, m.meta
+    from conversations c
+    left join conversation_reads r on r.conversation_id = c.id and r.user_id = case when c.host_id = ${actorId} then c.guest_id else c.host_id end
+    left join lateral (
+      select m.id, m.type, m.text, m.user_id, m.created_at, m.deleted_at, m.resource_id, m.meta
+      from messages m
+      where m.conversation_id = c.id and m.visible_to in ('all', ${side})
+        ${query.after ? sql`and m.id > ${Number(query.after)}` : sql``}
+        ${query.before ? sql`and m.id < ${Number(query.before)}` : sql``}
+      order by m.id ${query.after ? sql`asc` : sql`desc`}
+      limit ${PAGE_MESSAGES}
+    ) m on true
+    where c.id = ${conversationId} and ${actorId} in (c.host_id, c.guest_id)`;
 }
 
-/** Messages of a conversation for the actor: the latest 100, those before an id, or those after one (polling). */
-export async function readMessages(db: Db, actor: SessionUser, conversation: ConversationRow, role: Role, query: { after?: string; before?: string }) {
-  const otherId = role === 'host' ? conversation.guestId : conversation.hostId;
-  const [rows, seen] = await Promise.all([messagesPage(db, conversation.id, role, query), lastSeen(db, conversation.id, otherId)]);
-  const ordered = query.after ? rows : rows.reverse();
-  return ordered.map((m) => messageDto(m, seen, otherId));
+/** Messages of a conversation for the actor: the latest 100, those before an id, or those after one (polling). Anyone else: 'Invalid conversation.' */
+export async function readMessages(db: Db, actor: SessionUser, conversationId: number, query: { after?: string; before?: string }) {
+  const rows = await preparedRows<PageRow>(db, messagesStatement(actor.id, conversationId, query));
+  if (!rows.length) throw invalidConversation();
+  const { host_id: hostId, guest_id: guestId } = rows[0]!;
+  const otherId = hostId === actor.id ? guestId : hostId;
+  const seen = Number(rows[0]!.seen);
+  const page = rows.filter((m) => m.id !== null);
+  const ordered = query.after ? page : page.reverse();
+  return ordered.map((m) =>
+    messageDto({ id: Number(m.id), type: m.type, text: m.text, userId: m.user_id, createdAt: m.created_at, deletedAt: m.deleted_at, resourceId: m.resource_id, conversationId, meta: m.meta }, seen, otherId),
+  );
 }
 
 /** A booking event in the chat (created, paid, cancelled), written by the side that caused it; the other side is told. */
