@@ -15,7 +15,13 @@ const dialect = new PgDialect();
  */
 export async function preparedRows<T>(db: Db, statement: SQL): Promise<T[]> {
   const query = dialect.sqlToQuery(statement);
-  const name = `s_${createHash('sha1').update(query.sql).digest('base64url').slice(0, 24)}`;
-  const result = (await db._.session.prepareQuery(query, undefined, name, false).execute()) as { rows: T[] };
+  const result = (await db._.session.prepareQuery(query, undefined, nameOf(query.sql), false).execute()) as { rows: T[] };
   return result.rows;
 }
+
+/** A query built with drizzle's query builder, run the same way (its rows mapped as drizzle maps them). */
+export function prepared<T>(query: { getSQL(): SQL; prepare(name: string): { execute(): Promise<T> } }): Promise<T> {
+  return query.prepare(nameOf(dialect.sqlToQuery(query.getSQL()).sql)).execute();
+}
+
+const nameOf = (text: string) => `s_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;

@@ -114,7 +114,7 @@ describe('query plans of the list endpoints (issue 12)', () => {
     const { messagesStatement } = await import('@/marketplace/services/conversations/messages');
     const { bookingListStatement } = await import('@/marketplace/services/bookings/list');
     const { receiptsPage } = await import('@/marketplace/services/receipts');
-    const { reviewsPage } = await import('@/marketplace/services/reviews');
+    const { reviewListStatement } = await import('@/marketplace/services/reviews');
     const plans: Explained[] = [];
     await h.db
       .transaction(async (txRaw) => {
@@ -134,8 +134,8 @@ describe('query plans of the list endpoints (issue 12)', () => {
         plans.push(await explain(tx, 'receipts, host, page 1', receiptsPage(tx, host, {}).getSQL()));
         plans.push(await explain(tx, 'receipts, guest, 1 000 deep', receiptsPage(tx, guest, { offset: '1000' }).getSQL()));
         plans.push(await explain(tx, 'receipts, host, by amount', receiptsPage(tx, host, { order: 'amount_desc' }).getSQL()));
-        plans.push(await explain(tx, 'reviews, host, page 1', reviewsPage(tx, host, {}).getSQL()));
-        plans.push(await explain(tx, 'reviews, guest, 500 deep', reviewsPage(tx, guest, { offset: '500' }).getSQL()));
+        plans.push(await explain(tx, 'reviews, host, page 1', reviewListStatement(tx, host, {}).getSQL()));
+        plans.push(await explain(tx, 'reviews, guest, 500 deep', reviewListStatement(tx, guest, { offset: '500' }).getSQL()));
         throw new Rollback();
       })
       .catch((error: unknown) => {
