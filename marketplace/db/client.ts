@@ -11,10 +11,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Subscriber = { ready: () => void; message: (payload: string) => void; lost: () => void };
 type Listen = (channel: string, subscriber: Subscriber) => void;
 type Handle = { db: Db; close: () => Promise<void>; listen: Listen };
-const listeners = new WeakMap<Db, Listen>();
 
 const MIGRATIONS = path.join(/*turbopackIgnore: true*/ process.cwd(), 'marketplace/db/migrations');
-const holder = globalThis as unknown as { __stugaDb?: Promise<Handle> };
+// On globalThis: the server bundles this module into more than one chunk, and each copy must find the one handle.
+const holder = globalThis as unknown as { __stugaDb?: Promise<Handle>; __stugaListeners?: WeakMap<Db, Listen> };
+const listeners = (holder.__stugaListeners ??= new WeakMap<Db, Listen>());
 
 async function open(): Promise<Handle> {
   if (config.databaseUrl) {

@@ -25,3 +25,20 @@ export function prepared<T>(query: { getSQL(): SQL; prepare(name: string): { exe
 }
 
 const nameOf = (text: string) => `s_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+
+// On globalThis: the server bundles this module into more than one chunk.
+const shared = globalThis as unknown as { __stugaPrepared?: WeakMap<Db, Map<string, unknown>> };
+const once = (shared.__stugaPrepared ??= new WeakMap());
+
+/**
+ * A statement of one shape with placeholders (`sql.placeholder`), built once per database handle
+ * with drizzle's `.prepare(name)`: the every-request reads (the session, GET /api/user, the host's
+ * ads) pay neither building the SQL nor planning it again.
+ */
+export function preparedOnce<P>(db: Db, name: string, build: (db: Db) => P): P {
+  let byName = once.get(db);
+  if (!byName) once.set(db, (byName = new Map()));
+  let statement = byName.get(name) as P | undefined;
+  if (!statement) byName.set(name, (statement = build(db)));
+  return statement;
+}

@@ -4,7 +4,7 @@ import { CITIES } from '@/lib/data/regions';
 import { adSteps, canDeleteListing, dac7Valid, isAdComplete, listingStatus, type AdFacts } from '@/lib/rules/ad';
 import type { CalendarRange, CalendarState } from '@/lib/rules/calendar';
 import type { Db } from '../db/client';
-import { prepared } from '../db/prepared';
+import { preparedOnce } from '../db/prepared';
 import { bookings, cottageAmenities, cottageCalendar, cottageCities, cottageImages, cottages, cottageTags, tags } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
@@ -137,10 +137,9 @@ export async function cottageDto(db: Db, row: CottageRow): Promise<Cottage> {
   return (await cottageDtos(db, [row]))[0]!;
 }
 
-/** The actor's ads, oldest first, as the list shows them: one statement (cottages_user_idx, and cottage_images_cottage_idx per ad) however many. */
-export async function listOwn(db: Db, actor: SessionUser, now = new Date()): Promise<CottageListItem[]> {
-  // Only the columns the list shows (an ad row carries its texts in three languages besides).
-  const list = db
+// Only the columns the list shows (an ad row carries its texts in three languages besides).
+const ownAds = (db: Db) =>
+  db
     .select({
       id: cottages.id,
       userId: cottages.userId,
@@ -168,10 +167,14 @@ export async function listOwn(db: Db, actor: SessionUser, now = new Date()): Pro
       thumbnail: sql<string | null>`(select i.filename from cottage_images i where i.cottage_id = cottages.id order by i.weight, i.id limit 1)`,
     })
     .from(cottages)
-    .where(eq(cottages.userId, actor.id))
+    .where(eq(cottages.userId, sql.placeholder('userId')))
     .orderBy(asc(cottages.id))
-    .limit(500);
-  const rows = await prepared(list);
+    .limit(500)
+    .prepare('own_ads');
+
+/** The actor's ads, oldest first, as the list shows them: one prepared statement (cottages_user_idx, and cottage_images_cottage_idx per ad) however many. */
+export async function listOwn(db: Db, actor: SessionUser, now = new Date()): Promise<CottageListItem[]> {
+  const rows = await preparedOnce(db, 'own_ads', ownAds).execute({ userId: actor.id });
   return rows.map((row) => {
     const dac7 = { property_designation: row.propertyDesignation, address_street: row.addressStreet, address_postal_code: row.addressPostalCode, address_city: row.addressCity };
     const facts = { reviewed_at: iso(row.reviewedAt), asked_for_review_at: iso(row.askedForReviewAt), hidden_at: iso(row.hiddenAt), paid_until: iso(row.paidUntil), commission: row.commission };

@@ -97,9 +97,11 @@ class KeptSessions {
     this.rows.clear();
   }
 }
-const lookups = new WeakMap<Db, { lookup: ReturnType<typeof sessionLookup>; kept: KeptSessions }>();
-/** Every database handle's kept sessions: this process's own revocations are forgotten at once, before the notification comes. */
-const allKept = new Set<KeptSessions>();
+type Sessions = { lookup: ReturnType<typeof sessionLookup>; kept: KeptSessions };
+// One set per process, on globalThis: the server bundles this module into more than one chunk, and a
+// revocation through one must be forgotten by all at once, before the notification comes.
+const shared = globalThis as unknown as { __stugaSessions?: { lookups: WeakMap<Db, Sessions>; allKept: Set<KeptSessions> } };
+const { lookups, allKept } = (shared.__stugaSessions ??= { lookups: new WeakMap(), allKept: new Set() });
 
 function sessionsOf(db: Db) {
   let entry = lookups.get(db);

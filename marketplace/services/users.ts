@@ -6,7 +6,7 @@ import type { Person } from '@/lib/schemas/person';
 import type { User, UserCore } from '@/lib/schemas/user-dto';
 import { lockedFields } from '@/lib/rules/profile';
 import type { Db } from '../db/client';
-import { prepared } from '../db/prepared';
+import { preparedOnce } from '../db/prepared';
 import { cottages, userEvents, users } from '../db/schema';
 import { notFound } from '../http/errors';
 
@@ -108,16 +108,18 @@ export async function hasFixedCottages(db: Db, userId: number): Promise<boolean>
   return row !== undefined;
 }
 
-/** GET /api/user: the user's profile with its two ad facts, read in one statement (every page's layout asks). */
+const hostsAd = (kind: SQL) => sql<boolean>`exists (select 1 from ${cottages} where ${and(eq(cottages.userId, users.id), kind)})`;
+const userViewStatement = (db: Db) =>
+  db
+    .select({ user: users, fixed: hostsAd(FIXED_AD), reviewed: hostsAd(REVIEWED_AD) })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('user_view');
+
+/** GET /api/user: the user's profile with its two ad facts, read in one prepared statement (every page's layout asks). */
 export async function userViewById(db: Db, id: number): Promise<User> {
-  const hostsAd = (kind: SQL) => sql<boolean>`exists (select 1 from ${cottages} where ${and(eq(cottages.userId, users.id), kind)})`;
-  const [row] = await prepared(
-    db
-      .select({ user: users, fixed: hostsAd(FIXED_AD), reviewed: hostsAd(REVIEWED_AD) })
-      .from(users)
-      .where(eq(users.id, id))
-      .limit(1),
-  );
+  const [row] = await preparedOnce(db, 'user_view', userViewStatement).execute({ id });
   if (!row) throw notFound();
   return { ...userDto(row.user), has_fixed_cottages: row.fixed, has_reviewed_cottages: row.reviewed };
 }
