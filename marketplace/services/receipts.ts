@@ -1,12 +1,12 @@
 import 'server-only';
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { receiptShowsTax, VAT_RATE_PERCENT, vatOf, type ReceiptType } from '@/lib/rules/products';
 import { addDays, stockholmTime } from '@/lib/rules/dates';
 import { PAGE_SIZE_ORDERS } from '@/lib/constants';
 import type { OrderDto, ReceiptDto, ReceiptListQuery } from '@/lib/schemas/orders';
 import { config } from '../config';
 import type { Db } from '../db/client';
-import { prepared } from '../db/prepared';
+import { preparedOnce } from '../db/prepared';
 import { bookings, cottages, moneyIntents, orders, users, type OrderLine } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { notFound } from '../http/errors';
@@ -47,53 +47,66 @@ const TYPE_FLAGS: Record<'payin' | 'payout' | 'refund' | 'payment' | 'fee', Rece
 /** The receipts a user has: booking money always (it moved), ad orders once they went to payment. */
 const visible = (userId: number) => and(eq(orders.userId, userId), inArray(orders.status, ['pending', 'paid', 'failed', 'expired']));
 
+/** Where a page of receipts is: values, or the placeholders of its prepared statement. */
+type PageAt = { userId: number | Placeholder; from: Date | Placeholder; to: Date | Placeholder; rows: number | Placeholder; offset: number | Placeholder };
+
 /**
- * One page of a user's orders (one more than the page, to know whether another follows), filtered and
- * sorted on the user's index: a deep offset walks the index, not a join. The statement then joins the
- * page's stays and intents and reads the ads' titles by key.
+ * The receipts list's one statement. The page of order ids (one more than the page, to know whether
+ * another follows) is filtered and sorted on the user's index, reading ids only: a deep offset sorts
+ * narrow rows, not whole orders. The page's orders, stays and intents are then joined by key and the
+ * ads' titles read per row. The filters present (`query`) shape the statement; `at` fills it.
  */
-function ordersPage(db: Db, userId: number, query: ReceiptListQuery) {
-  const { limit, offset } = pageOf(query, PAGE_SIZE_ORDERS);
-  const where: SQL[] = [visible(userId)!];
-  const types = (Object.keys(TYPE_FLAGS) as (keyof typeof TYPE_FLAGS)[]).filter((flag) => query[flag]).map((flag) => TYPE_FLAGS[flag]);
+function receiptsStatement(db: Db, query: ReceiptListQuery, at: PageAt) {
+  const where: SQL[] = [eq(orders.userId, at.userId), inArray(orders.status, ['pending', 'paid', 'failed', 'expired'])];
+  const types = typesOf(query);
   if (types.length) where.push(inArray(orders.type, types));
-  if (query.paid_at_from) where.push(gte(orders.paidAt, stockholmTime(query.paid_at_from, '00:00:00')));
-  if (query.paid_at_to) where.push(lt(orders.paidAt, stockholmTime(addDays(query.paid_at_to, 1), '00:00:00')));
-  return db
-    .select()
+  if (query.paid_at_from) where.push(gte(orders.paidAt, at.from));
+  if (query.paid_at_to) where.push(lt(orders.paidAt, at.to));
+  const ids = db
+    .select({ id: orders.id, amount: orders.amount })
     .from(orders)
     .where(and(...where))
     .orderBy(...orderBy(query.order, orders))
-    .limit(limit + 1)
-    .offset(offset);
-}
-
-const orderBy = (order: ReceiptListQuery['order'], o: { id: typeof orders.id; amount: typeof orders.amount }) =>
-  order === 'id_asc' ? [asc(o.id)] : order === 'amount_desc' ? [desc(o.amount), desc(o.id)] : order === 'amount_asc' ? [asc(o.amount), asc(o.id)] : [desc(o.id)];
-
-/** The receipts list's one statement: the page of orders with its stays' ads, intents' purposes and ads' titles. Exported for the query-plan test. */
-export function receiptsPage(db: Db, userId: number, query: ReceiptListQuery) {
-  const page = ordersPage(db, userId, query).as('page');
-  const order = Object.fromEntries(Object.keys(getTableColumns(orders)).map((key) => [key, page[key as keyof typeof page]])) as unknown as typeof orders._.columns;
-  const adId = sql<number | null>`coalesce(${order.cottageId}, ${bookings.cottageId})`;
+    .limit(at.rows)
+    .offset(at.offset)
+    .as('ids');
+  const adId = sql<number | null>`coalesce(${orders.cottageId}, ${bookings.cottageId})`;
   return db
     .select({
-      order,
+      order: orders,
       adId,
       purpose: moneyIntents.purpose,
       // Per row on the primary key: a join would let the planner hash the whole table for a page of ten.
       title: sql<string | null>`(select ${cottages.titleSv} from ${cottages} where ${cottages.id} = ${adId})`,
     })
-    .from(page)
-    .leftJoin(bookings, eq(bookings.id, order.bookingId))
-    .leftJoin(moneyIntents, eq(moneyIntents.id, order.intentId))
-    .orderBy(...orderBy(query.order, order));
+    .from(ids)
+    .innerJoin(orders, eq(orders.id, ids.id))
+    .leftJoin(bookings, eq(bookings.id, orders.bookingId))
+    .leftJoin(moneyIntents, eq(moneyIntents.id, orders.intentId))
+    .orderBy(...orderBy(query.order, ids));
 }
 
-/** GET /api/user/orders: 10 a page by default, newest first, filtered by type flags and by the Stockholm days paid, in one statement. */
-export async function listReceipts(db: Db, actor: SessionUser, query: ReceiptListQuery, locale: 'sv' | 'en') {
+const typesOf = (query: ReceiptListQuery) => (Object.keys(TYPE_FLAGS) as (keyof typeof TYPE_FLAGS)[]).filter((flag) => query[flag]).map((flag) => TYPE_FLAGS[flag]);
+
+const orderBy = (order: ReceiptListQuery['order'], { id, amount }: { id: SQLWrapper; amount: SQLWrapper }) =>
+  order === 'id_asc' ? [asc(id)] : order === 'amount_desc' ? [desc(amount), desc(id)] : order === 'amount_asc' ? [asc(amount), asc(id)] : [desc(id)];
+
+const pageAt = (userId: number, query: ReceiptListQuery) => {
   const { limit, offset } = pageOf(query, PAGE_SIZE_ORDERS);
-  const rows = await prepared(receiptsPage(db, actor.id, query));
+  const from = query.paid_at_from ? stockholmTime(query.paid_at_from, '00:00:00') : new Date(0);
+  const to = query.paid_at_to ? stockholmTime(addDays(query.paid_at_to, 1), '00:00:00') : new Date(0);
+  return { limit, offset, at: { userId, from, to, rows: limit + 1, offset } };
+};
+
+/** The statement with its values. Exported for the query-plan test. */
+export const receiptsPage = (db: Db, userId: number, query: ReceiptListQuery) => receiptsStatement(db, query, pageAt(userId, query).at);
+
+/** GET /api/user/orders: 10 a page by default, newest first, filtered by type flags and by the Stockholm days paid, in one prepared statement per shape. */
+export async function listReceipts(db: Db, actor: SessionUser, query: ReceiptListQuery, locale: 'sv' | 'en') {
+  const { limit, offset, at } = pageAt(actor.id, query);
+  const shape = `receipts_${query.order ?? 'id_desc'}_${typesOf(query).join('_')}_${query.paid_at_from ? 'f' : ''}${query.paid_at_to ? 't' : ''}`;
+  const placeholders = { userId: sql.placeholder('userId'), from: sql.placeholder('from'), to: sql.placeholder('to'), rows: sql.placeholder('rows'), offset: sql.placeholder('offset') };
+  const rows = await preparedOnce(db, shape, (d) => receiptsStatement(d, query, placeholders).prepare(shape)).execute(at);
   const results = rows.slice(0, limit).map((r) => ({ ...orderDtoOf(r.order, r.title, locale, r.purpose), cottage_id: r.adId }));
   return { results, nextPage: nextPageLink('/api/user/orders', query, { limit, offset, more: rows.length > limit }) };
 }

@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
-import { prepared } from '../db/prepared';
+import { preparedOnce } from '../db/prepared';
 import { statusAt } from '@/lib/rules/booking';
 import { looksOffPlatform, reviewAverages } from '@/lib/rules/reviews';
 import { shownName } from '@/lib/rules/person';
@@ -110,29 +110,33 @@ const readable = (userId: number): SQL => or(eq(reviews.userId, userId), and(eq(
  * reviews (reviews_user_idx) and the approved reviews of their ads (reviews_reviewed_user_idx), each
  * cut at the page's end. An `or` of the two would read and sort all of both.
  */
-export function reviewsPage(db: Db, userId: number, query: { limit?: string; offset?: string }) {
-  const { limit, offset } = pageOf(query, 10);
-  const window = offset + limit + 1;
-  const own = db.select().from(reviews).where(eq(reviews.userId, userId)).orderBy(desc(reviews.id)).limit(window);
+function reviewsPage(db: Db, at: PageAt) {
+  const own = db.select().from(reviews).where(eq(reviews.userId, at.userId)).orderBy(desc(reviews.id)).limit(at.window);
   const ofTheirAds = db
     .select()
     .from(reviews)
-    .where(and(eq(reviews.reviewedUserId, userId), isNotNull(reviews.reviewedAt), ne(reviews.userId, userId)))
+    .where(and(eq(reviews.reviewedUserId, at.userId), isNotNull(reviews.reviewedAt), ne(reviews.userId, at.userId)))
     .orderBy(desc(reviews.id))
-    .limit(window);
-  return unionAll(own, ofTheirAds)
-    .orderBy(desc(reviews.id))
-    .limit(limit + 1)
-    .offset(offset);
+    .limit(at.window);
+  return unionAll(own, ofTheirAds).orderBy(desc(reviews.id)).limit(at.rows).offset(at.offset);
 }
 
+/** Where a page of the reviews list is: values, or the placeholders of its one prepared statement. */
+type PageAt = { userId: number | Placeholder; window: number | Placeholder; rows: number | Placeholder; offset: number | Placeholder };
+const pageAt = (userId: number, query: { limit?: string; offset?: string }) => {
+  const { limit, offset } = pageOf(query, 10);
+  return { limit, offset, at: { userId, window: offset + limit + 1, rows: limit + 1, offset } };
+};
+
 /** The reviews list's one statement: a page (and one more row) with names, titles and replies. Exported for the query-plan test. */
-export const reviewListStatement = (db: Db, userId: number, query: { limit?: string; offset?: string }) => detailed(db, reviewsPage(db, userId, query));
+export const reviewListStatement = (db: Db, userId: number, query: { limit?: string; offset?: string }) => detailed(db, reviewsPage(db, pageAt(userId, query).at));
+const reviewList = (db: Db) =>
+  detailed(db, reviewsPage(db, { userId: sql.placeholder('userId'), window: sql.placeholder('window'), rows: sql.placeholder('rows'), offset: sql.placeholder('offset') })).prepare('review_list');
 
 /** GET /api/user/reviews: the user's reviews and the approved reviews of their ads, newest first, 10 a page, in one statement. */
 export async function listReviews(db: Db, actor: SessionUser, query: { limit?: string; offset?: string }, locale: Locale) {
-  const { limit, offset } = pageOf(query, 10);
-  const rows = await prepared(reviewListStatement(db, actor.id, query));
+  const { limit, offset, at } = pageAt(actor.id, query);
+  const rows = await preparedOnce(db, 'review_list', reviewList).execute(at);
   return { results: dtos(actor, rows.slice(0, limit), locale), nextPage: nextPageLink('/api/user/reviews', {}, { limit, offset, more: rows.length > limit }) };
 }
 
