@@ -84,7 +84,11 @@ export async function readMessages(db: Db, actor: SessionUser, conversationId: n
   const page = rows.filter((m) => m.id !== null);
   const ordered = query.after ? page : page.reverse();
   return ordered.map((m) =>
-    messageDto({ id: Number(m.id), type: m.type, text: m.text, userId: m.user_id, createdAt: m.created_at, deletedAt: m.deleted_at, resourceId: m.resource_id, conversationId, meta: m.meta }, seen, otherId),
+    messageDto(
+      { id: Number(m.id), type: m.type, text: m.text, userId: m.user_id, createdAt: m.created_at, deletedAt: m.deleted_at, resourceId: m.resource_id, conversationId, meta: m.meta },
+      seen,
+      otherId,
+    ),
   );
 }
 
