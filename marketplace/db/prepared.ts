@@ -19,11 +19,6 @@ export async function preparedRows<T>(db: Db, statement: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** A query built with drizzle's query builder, run the same way (its rows mapped as drizzle maps them). */
-export function prepared<T>(query: { getSQL(): SQL; prepare(name: string): { execute(): Promise<T> } }): Promise<T> {
-  return query.prepare(nameOf(dialect.sqlToQuery(query.getSQL()).sql)).execute();
-}
-
 const nameOf = (text: string) => `s_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
 
 // On globalThis: the server bundles this module into more than one chunk.

@@ -31,13 +31,15 @@ async function names(db: Db, ids: number[], locale: Locale) {
     ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, hideLastName: users.hideLastName, deletedAt: users.deletedAt }).from(users).where(inArray(users.id, unique))
     : [];
   const deleted = translate(locale, 'chat.deletedUser');
-  return new Map(rows.map((u) => [u.id, u.deletedAt ? deleted : (shownName(u) ?? deleted)]));
+  return new Map(rows.map((u) => [u.id, nameOf(u, deleted)]));
 }
 
 const reviewer = alias(users, 'reviewer');
 const replier = alias(users, 'replier');
 const person = (u: typeof reviewer | typeof replier) => ({ firstName: u.firstName, lastName: u.lastName, hideLastName: u.hideLastName, deletedAt: u.deletedAt });
 type Person = { firstName: string | null; lastName: string | null; hideLastName: boolean | null; deletedAt: Date | null };
+/** The name a review shows for a person; a deleted (or missing) account shows as deleted. */
+const nameOf = (u: Person | null, deleted: string) => (!u || u.deletedAt ? deleted : (shownName(u) ?? deleted));
 
 /**
  * Reviews (a subquery of review rows named `page`) with what their reader sees beside them: the
@@ -65,7 +67,6 @@ function detailed(db: Db, page: { as(alias: 'page'): ReturnType<ReturnType<typeo
 /** Reviews as their reader sees them (replies the reader may not see yet are left out). */
 function dtos(actor: SessionUser, rows: Awaited<ReturnType<typeof detailed>>, locale: Locale): ReviewDto[] {
   const deleted = translate(locale, 'chat.deletedUser');
-  const nameOf = (u: Person | null) => (!u || u.deletedAt ? deleted : (shownName(u) ?? deleted));
   return rows.map(({ review: r, reviewer: author, title, reply, replier: replyAuthor }) => {
     // A reply is public once approved; until then only its author sees it.
     const shownReply = reply && (approved(reply) || reply.userId === actor.id) ? reply : null;
@@ -81,11 +82,11 @@ function dtos(actor: SessionUser, rows: Awaited<ReturnType<typeof detailed>>, lo
       cleanliness: r.cleanliness,
       location: r.location,
       year: r.year,
-      user: { id: r.userId, name: nameOf(author) },
+      user: { id: r.userId, name: nameOf(author, deleted) },
       cottage: { id: r.cottageId, title_sv: title },
       cottage_id: r.cottageId,
       booking_id: r.bookingId,
-      reply: shownReply ? replyDtoOf(shownReply, nameOf(replyAuthor)) : null,
+      reply: shownReply ? replyDtoOf(shownReply, nameOf(replyAuthor, deleted)) : null,
       mine: r.userId === actor.id,
       can_reply: r.reviewedUserId === actor.id && approved(r) && !reply,
     };

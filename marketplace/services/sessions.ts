@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from '@/lib/constants';
 import { listen, type Db } from '../db/client';
+import { preparedOnce } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { randomToken, sha256 } from './crypto';
@@ -15,7 +16,7 @@ export async function createSession(db: Db, userId: number): Promise<string> {
   return token;
 }
 
-/** The session lookup of every signed-in request, prepared once per database handle (planned once per connection). */
+/** The session lookup of every signed-in request, prepared once per database handle (`preparedOnce`; planned once per connection). */
 function sessionLookup(db: Db) {
   return db
     .select({
@@ -97,25 +98,24 @@ class KeptSessions {
     this.rows.clear();
   }
 }
-type Sessions = { lookup: ReturnType<typeof sessionLookup>; kept: KeptSessions };
 // One set per process, on globalThis: the server bundles this module into more than one chunk, and a
 // revocation through one must be forgotten by all at once, before the notification comes.
-const shared = globalThis as unknown as { __stugaSessions?: { lookups: WeakMap<Db, Sessions>; allKept: Set<KeptSessions> } };
-const { lookups, allKept } = (shared.__stugaSessions ??= { lookups: new WeakMap(), allKept: new Set() });
+const shared = globalThis as unknown as { __stugaSessions?: { keptOf: WeakMap<Db, KeptSessions>; allKept: Set<KeptSessions> } };
+const { keptOf, allKept } = (shared.__stugaSessions ??= { keptOf: new WeakMap(), allKept: new Set() });
 
-function sessionsOf(db: Db) {
-  let entry = lookups.get(db);
-  if (!entry) {
-    entry = { lookup: sessionLookup(db), kept: new KeptSessions(db) };
-    lookups.set(db, entry);
-    allKept.add(entry.kept);
+function keptSessionsOf(db: Db) {
+  let kept = keptOf.get(db);
+  if (!kept) {
+    keptOf.set(db, (kept = new KeptSessions(db)));
+    allKept.add(kept);
   }
-  return entry;
+  return kept;
 }
 
 /** The user behind a live session token, or null when unknown, revoked, too old or idle too long. */
 export async function resolveSession(db: Db, token: string): Promise<SessionUser | null> {
-  const { lookup, kept } = sessionsOf(db);
+  const lookup = preparedOnce(db, 'session_lookup', sessionLookup);
+  const kept = keptSessionsOf(db);
   const hash = sha256(token);
   const now = Date.now();
   const read = () => kept.read(hash, async () => (await lookup.execute({ hash }))[0]);
@@ -143,7 +143,6 @@ export async function revokeSession(db: Db, userId: number, sessionId: number): 
 
 /** Revokes every live session of a user, except `keepSessionId` when given. */
 export async function revokeAllSessions(db: Db, userId: number, keepSessionId?: number): Promise<void> {
-  forgetHere(userId);
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
