@@ -37,3 +37,13 @@ export function preparedOnce<P>(db: Db, name: string, build: (db: Db) => P): P {
   if (!statement) byName.set(name, (statement = build(db)));
   return statement;
 }
+
+/**
+ * A read statement written in SQL with placeholders (`sql.placeholder`), turned into a query and
+ * prepared once per database handle under `name`, then run with `params`: the raw rows, as the
+ * driver returns them.
+ */
+export async function preparedSql<T>(db: Db, name: string, statement: SQL, params: Record<string, unknown>): Promise<T[]> {
+  const query = preparedOnce(db, name, (d) => d._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false));
+  return ((await query.execute(params)) as { rows: T[] }).rows;
+}

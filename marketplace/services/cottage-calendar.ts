@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { calendarWindow, clampRanges, hasAvailablePeriod, type CalendarRange } from '@/lib/rules/calendar';
 import { addDays, todayInStockholm } from '@/lib/rules/dates';
 import type { VisitStats } from '@/lib/schemas/cottage-stats';
@@ -40,31 +40,6 @@ export async function saveCalendar(db: Db, row: CottageRow, ranges: CalendarRang
 export async function readCalendar(db: Db, cottageId: number): Promise<CalendarRange[]> {
   const rows = await db.select().from(cottageCalendar).where(eq(cottageCalendar.cottageId, cottageId)).orderBy(asc(cottageCalendar.fromDate));
   return rows.map((r) => ({ from: r.fromDate, to: r.toDate, state: r.state as CalendarRange['state'] }));
-}
-
-/**
- * The user's ads whose calendar is older than 3 months and that have no OUTDATED_COTTAGE row yet:
- * unread reminders the to-do list shows without writing anything (issue 12: no writes on reads). A
- * row appears only when the host marks the reminder read; saving the calendar deletes it.
- */
-export async function outdatedCalendarTodos(db: Db, userId: number): Promise<{ id: number; since: Date }[]> {
-  const limit = new Date();
-  limit.setMonth(limit.getMonth() - CALENDAR_OUTDATED_MONTHS);
-  const rows = await db
-    .select({ id: cottages.id, savedAt: sql<Date | string>`coalesce(${cottages.calendarUpdatedAt}, ${cottages.createdAt})` })
-    .from(cottages)
-    .where(
-      and(
-        eq(cottages.userId, userId),
-        or(lt(cottages.calendarUpdatedAt, limit), and(isNull(cottages.calendarUpdatedAt), lt(cottages.createdAt, limit))),
-        sql`not exists (select 1 from ${todos} where ${todos.userId} = ${userId} and ${todos.type} = 'OUTDATED_COTTAGE' and ${todos.refId} = ${cottages.id})`,
-      ),
-    );
-  return rows.map((r) => {
-    const since = new Date(r.savedAt);
-    since.setMonth(since.getMonth() + CALENDAR_OUTDATED_MONTHS);
-    return { id: r.id, since };
-  });
 }
 
 export async function listLastMinutes(db: Db, cottageId: number) {

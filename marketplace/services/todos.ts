@@ -1,35 +1,50 @@
 import 'server-only';
-import { and, asc, desc, eq, lte } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../db/client';
 import { cottages, news, todos, type ToDoType } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { notFound } from '../http/errors';
-import { outdatedCalendarTodos } from './cottage-calendar';
+import { preparedSql } from '../db/prepared';
+import { CALENDAR_OUTDATED_MONTHS } from './cottage-calendar';
 
 const TO_DO_LIMIT = 200;
 
+/**
+ * The to-do list in one statement, built once (issue 12: every dashboard page renders it): the stored
+ * items, and the ads whose calendar is older than 3 months and that have no OUTDATED_COTTAGE row yet.
+ * Those are unread reminders since their calendar got old, computed without writing anything (no writes
+ * on reads); a row appears only when the host marks the reminder read, and saving the calendar deletes it.
+ * Unread first, newest first; a computed reminder after a stored item of the same moment.
+ */
+export const todoListStatement = (userId: number | ReturnType<typeof sql.placeholder>) => sql`
+  select type, read, ref_id as id, conversation_id, title from (
+    select t.type, t.read, t.ref_id, t.conversation_id, n.title, t.created_at, t.id as row_id
+    from ${todos} t left join ${news} n on t.type = 'UNREAD_NEWS' and n.id = t.ref_id
+    where t.user_id = ${userId}
+    union all
+    select 'OUTDATED_COTTAGE', false, c.id, null, null,
+      coalesce(c.calendar_updated_at, c.created_at) + make_interval(months => ${CALENDAR_OUTDATED_MONTHS}), 0
+    from ${cottages} c
+    where c.user_id = ${userId}
+      and coalesce(c.calendar_updated_at, c.created_at) < now() - make_interval(months => ${CALENDAR_OUTDATED_MONTHS})
+      and not exists (select 1 from ${todos} o where o.user_id = c.user_id and o.type = 'OUTDATED_COTTAGE' and o.ref_id = c.id)
+  ) items
+  order by read, created_at desc, row_id desc
+  limit ${TO_DO_LIMIT}`;
+
+const todoList = todoListStatement(sql.placeholder('userId'));
+type TodoRow = { type: ToDoType; read: boolean; id: number; conversation_id: number | null; title: string | null };
+
 /** GET /api/user/todo: the actor's items, unread first, as `{ type, value: { read, id, conversation_id } }`. Reads only. */
 export async function listTodos(db: Db, actor: SessionUser) {
-  const [stored, outdated] = await Promise.all([
-    db
-      .select({ type: todos.type, read: todos.read, id: todos.refId, conversationId: todos.conversationId, title: news.title, createdAt: todos.createdAt })
-      .from(todos)
-      .leftJoin(news, and(eq(todos.type, 'UNREAD_NEWS'), eq(news.id, todos.refId)))
-      .where(eq(todos.userId, actor.id))
-      .orderBy(asc(todos.read), desc(todos.createdAt), desc(todos.id))
-      .limit(TO_DO_LIMIT),
-    outdatedCalendarTodos(db, actor.id),
-  ]);
-  // Ads with an old calendar and no stored reminder are unread reminders since their calendar got old.
-  const reminders = outdated.map((c) => ({ type: 'OUTDATED_COTTAGE' as const, read: false, id: c.id, conversationId: null, title: null, createdAt: c.since }));
-  const rows = reminders.length ? [...stored, ...reminders].sort((a, b) => Number(a.read) - Number(b.read) || b.createdAt.getTime() - a.createdAt.getTime()).slice(0, TO_DO_LIMIT) : stored;
+  const rows = await preparedSql<TodoRow>(db, 'todo_list', todoList, { userId: actor.id });
   // Unread messages are one item (it leads to the inbox), however many conversations have them.
   const messageRows = rows.filter((r) => r.type === 'UNREAD_MESSAGES');
   const others = rows.filter((r) => r.type !== 'UNREAD_MESSAGES');
   const merged = messageRows.length ? [{ ...messageRows[0]!, read: messageRows.every((r) => r.read) }, ...others] : others;
   merged.sort((a, b) => Number(a.read) - Number(b.read));
-  return merged.map((r) => ({ type: r.type, value: { read: r.read, id: r.id, conversation_id: r.conversationId, title: r.title } }));
+  return merged.map((r) => ({ type: r.type, value: { read: r.read, id: r.id, conversation_id: r.conversation_id, title: r.title } }));
 }
 
 /** The actor reads an item; an old-calendar reminder that was only computed is stored as read. */
