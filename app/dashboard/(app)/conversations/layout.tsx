@@ -1,6 +1,6 @@
 import { ClientMessages } from '@/lib/i18n/client-messages-provider';
 
-/** The client components here get the shell's messages and this area's only. */
+/** The inbox gets the shell's messages and its own only; a conversation (its layout) gets the whole chat. */
 export default function Layout({ children }: { children: React.ReactNode }) {
-  return <ClientMessages area="conversations">{children}</ClientMessages>;
+  return <ClientMessages area="inbox">{children}</ClientMessages>;
 }
