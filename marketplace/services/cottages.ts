@@ -4,7 +4,7 @@ import { CITIES } from '@/lib/data/regions';
 import { adSteps, canDeleteListing, dac7Valid, isAdComplete, listingStatus, type AdFacts } from '@/lib/rules/ad';
 import type { CalendarRange, CalendarState } from '@/lib/rules/calendar';
 import type { Db } from '../db/client';
-import { preparedOnce } from '../db/prepared';
+import { preparedSql } from '../db/prepared';
 import { bookings, cottageAmenities, cottageCalendar, cottageCities, cottageImages, cottages, cottageTags, tags } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
@@ -137,63 +137,70 @@ export async function cottageDto(db: Db, row: CottageRow): Promise<Cottage> {
   return (await cottageDtos(db, [row]))[0]!;
 }
 
-// Only the columns the list shows (an ad row carries its texts in three languages besides).
-const ownAds = (db: Db) =>
-  db
-    .select({
-      id: cottages.id,
-      userId: cottages.userId,
-      titleSv: cottages.titleSv,
-      titleEn: cottages.titleEn,
-      titleDe: cottages.titleDe,
-      commissionPercentage: cottages.commissionPercentage,
-      regionId: cottages.regionId,
-      lat: cottages.lat,
-      lng: cottages.lng,
-      hideLocation: cottages.hideLocation,
-      cottageVillage: cottages.cottageVillage,
-      propertyDesignation: cottages.propertyDesignation,
-      addressStreet: cottages.addressStreet,
-      addressPostalCode: cottages.addressPostalCode,
-      addressCity: cottages.addressCity,
-      reviewedAt: cottages.reviewedAt,
-      askedForReviewAt: cottages.askedForReviewAt,
-      hiddenAt: cottages.hiddenAt,
-      paidUntil: cottages.paidUntil,
-      commission: cottages.commission,
-      verifiedBy: cottages.verifiedBy,
-      // The first image by weight, per ad on cottage_images_cottage_idx, in the same statement.
-      // (Spelled out: drizzle leaves a one-table query's columns unqualified, and "id" would be the image's.)
-      thumbnail: sql<string | null>`(select i.filename from cottage_images i where i.cottage_id = cottages.id order by i.weight, i.id limit 1)`,
-    })
-    .from(cottages)
-    .where(eq(cottages.userId, sql.placeholder('userId')))
-    .orderBy(asc(cottages.id))
-    .limit(500)
-    .prepare('own_ads');
+// Only the columns the list shows (an ad row carries its texts in three languages besides), and the
+// first image by weight per ad on cottage_images_cottage_idx, in one statement. Raw rows, mapped here:
+// drizzle's general row mapping cost 15 % of this route's server time (50 ads × 25 columns, measured
+// with a CPU profile under load; docs/performance.md).
+const ownAds = sql`
+  select c.id, c.user_id, c.title_sv, c.title_en, c.title_de, c.commission_percentage, c.region_id, c.lat, c.lng,
+    c.hide_location, c.cottage_village, c.property_designation, c.address_street, c.address_postal_code, c.address_city,
+    c.reviewed_at, c.asked_for_review_at, c.hidden_at, c.paid_until, c.commission, c.verified_by,
+    (select i.filename from ${cottageImages} i where i.cottage_id = c.id order by i.weight, i.id limit 1) as thumbnail
+  from ${cottages} c
+  where c.user_id = ${sql.placeholder('userId')}
+  order by c.id
+  limit 500`;
+
+type Moment = string | Date | null;
+type OwnAdRow = {
+  id: number;
+  user_id: number;
+  title_sv: string | null;
+  title_en: string | null;
+  title_de: string | null;
+  commission_percentage: number;
+  region_id: number | null;
+  lat: number | null;
+  lng: number | null;
+  hide_location: boolean;
+  cottage_village: boolean;
+  property_designation: string | null;
+  address_street: string | null;
+  address_postal_code: string | null;
+  address_city: string | null;
+  reviewed_at: Moment;
+  asked_for_review_at: Moment;
+  hidden_at: Moment;
+  paid_until: Moment;
+  commission: boolean | null;
+  verified_by: string | null;
+  thumbnail: string | null;
+};
+// The driver hands timestamps over as PostgreSQL's text (drizzle's setting), PGlite perhaps as Dates.
+const isoOf = (value: Moment) => (value === null ? null : new Date(value).toISOString());
 
 /** The actor's ads, oldest first, as the list shows them: one prepared statement (cottages_user_idx, and cottage_images_cottage_idx per ad) however many. */
 export async function listOwn(db: Db, actor: SessionUser, now = new Date()): Promise<CottageListItem[]> {
-  const rows = await preparedOnce(db, 'own_ads', ownAds).execute({ userId: actor.id });
+  const rows = await preparedSql<OwnAdRow>(db, 'own_ads', ownAds, { userId: actor.id });
   return rows.map((row) => {
-    const dac7 = { property_designation: row.propertyDesignation, address_street: row.addressStreet, address_postal_code: row.addressPostalCode, address_city: row.addressCity };
-    const facts = { reviewed_at: iso(row.reviewedAt), asked_for_review_at: iso(row.askedForReviewAt), hidden_at: iso(row.hiddenAt), paid_until: iso(row.paidUntil), commission: row.commission };
+    const dac7 = { property_designation: row.property_designation, address_street: row.address_street, address_postal_code: row.address_postal_code, address_city: row.address_city };
+    const facts = { reviewed_at: isoOf(row.reviewed_at), asked_for_review_at: isoOf(row.asked_for_review_at), hidden_at: isoOf(row.hidden_at), paid_until: isoOf(row.paid_until), commission: row.commission };
     return {
       id: row.id,
-      user_id: row.userId,
-      title_sv: row.titleSv,
-      title_en: row.titleEn,
-      title_de: row.titleDe,
-      commission_percentage: row.commissionPercentage,
-      region_id: row.regionId,
+      user_id: row.user_id,
+      title_sv: row.title_sv,
+      title_en: row.title_en,
+      title_de: row.title_de,
+      commission_percentage: row.commission_percentage,
+      region_id: row.region_id,
       lat: row.lat,
       lng: row.lng,
-      hide_location: row.hideLocation,
-      cottage_village: row.cottageVillage,
+      hide_location: row.hide_location,
+      cottage_village: row.cottage_village,
       ...dac7,
       dac7_valid: dac7Valid(dac7),
       ...facts,
-      verified_by: row.verifiedBy,
+      verified_by: row.verified_by,
       status: listingStatus(facts, now),
       can_delete: canDeleteListing(facts),
       thumbnail: row.thumbnail,
