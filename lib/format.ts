@@ -8,11 +8,23 @@ const TIME = 'HH:mm';
 const DATE = 'D MMMM YYYY';
 const DATE_TIME: Record<Locale, string> = { sv: `${DATE} [kl.] ${TIME}`, en: `${DATE} [at] ${TIME}` };
 
+// Lists show the same few days again and again (a page of bookings is mostly two dates a row): the
+// text of a day is kept once made. Cleared when full; a day's text never changes.
+const shown = new Map<string, string>();
+const SHOWN_MAX = 5000;
+
 /** A date (or timestamp) as the reader expects it, in Europe/Stockholm. */
 export function formatDate(value: string | Date, locale: Locale, withTime = false): string {
-  return inStockholm(value)
-    .locale(locale)
-    .format(withTime ? DATE_TIME[locale] : DATE);
+  const key = `${typeof value === 'string' ? value : value.getTime()}|${locale}|${withTime ? 't' : 'd'}`;
+  let text = shown.get(key);
+  if (text === undefined) {
+    text = inStockholm(value)
+      .locale(locale)
+      .format(withTime ? DATE_TIME[locale] : DATE);
+    if (shown.size >= SHOWN_MAX) shown.clear();
+    shown.set(key, text);
+  }
+  return text;
 }
 
 /** The time of day of a timestamp, in Europe/Stockholm: '14:05'. */

@@ -46,6 +46,17 @@ describe('formats', () => {
     expect(formatTime('2027-01-01T08:07:00Z', 'en')).toBe('09:07');
   });
 
+  it('a kept text is the text of its own value, language and style', () => {
+    const instant = new Date('2027-06-01T22:30:00Z');
+    for (let i = 0; i < 2; i++) {
+      expect(formatDate(instant, 'sv')).toBe('2 juni 2027');
+      expect(formatDate(instant, 'en', true)).toBe('2 June 2027 at 00:30');
+      expect(formatDate(instant, 'sv', true)).toBe('2 juni 2027 kl. 00:30');
+      expect(formatDate('2027-06-01T22:30:00Z', 'sv')).toBe('2 juni 2027');
+      expect(formatDate(new Date(instant.getTime() + 60_000), 'sv', true)).toBe('2 juni 2027 kl. 00:31');
+    }
+  });
+
   it('a calendar day keeps its date in every format', () => {
     expect(formatDate('2027-03-28', 'sv')).toBe('28 mars 2027');
     expect(formatWeekdayDate('2026-11-23', 'sv')).toBe('måndag 23 november 2026');
