@@ -184,7 +184,13 @@ export async function listOwn(db: Db, actor: SessionUser, now = new Date()): Pro
   const rows = await preparedSql<OwnAdRow>(db, 'own_ads', ownAds, { userId: actor.id });
   return rows.map((row) => {
     const dac7 = { property_designation: row.property_designation, address_street: row.address_street, address_postal_code: row.address_postal_code, address_city: row.address_city };
-    const facts = { reviewed_at: isoOf(row.reviewed_at), asked_for_review_at: isoOf(row.asked_for_review_at), hidden_at: isoOf(row.hidden_at), paid_until: isoOf(row.paid_until), commission: row.commission };
+    const facts = {
+      reviewed_at: isoOf(row.reviewed_at),
+      asked_for_review_at: isoOf(row.asked_for_review_at),
+      hidden_at: isoOf(row.hidden_at),
+      paid_until: isoOf(row.paid_until),
+      commission: row.commission,
+    };
     return {
       id: row.id,
       user_id: row.user_id,
