@@ -44,6 +44,18 @@ export async function marketplaceFetch(
   return marketplace().hono.fetch(request, { clientAddress: init.address ?? 'local', sessions: init.sessions });
 }
 
+/**
+ * With the marketplace in this process: its database's own secret of that name, the same for every
+ * instance on that database (marketplace/db/secrets.ts). Over HTTP the web tier has no database: null.
+ */
+export async function marketplaceSecret(name: 'session'): Promise<string | null> {
+  if (webConfig.marketplaceUrl) return null;
+  const { getDb } = await import('@/marketplace/db/client');
+  await getDb();
+  const { storedSecret } = await import('@/marketplace/db/secrets');
+  return storedSecret(name);
+}
+
 export class ApiResponseError extends Error {
   constructor(
     public readonly status: number,

@@ -9,30 +9,44 @@ import { webConfig } from './config';
 
 export type SessionData = { token?: string };
 
-let secret: string | null = null;
+let secret: Promise<string> | null = null;
 
-/** SESSION_SECRET, or a random one generated once and kept under ./data (with a warning). */
-function sessionSecret(): string {
-  if (secret) return secret;
-  const fromEnv = webConfig.sessionSecret;
-  if (fromEnv && fromEnv.length >= 32) return (secret = fromEnv);
-  const dir = webConfig.dataDir;
-  const file = path.join(dir, 'session-secret');
-  try {
-    secret = readFileSync(file, 'utf8').trim();
-  } catch {
-    mkdirSync(dir, { recursive: true });
-    secret = randomBytes(32).toString('base64url');
-    writeFileSync(file, secret, { mode: 0o600 });
-    console.warn(`SESSION_SECRET is not set (or shorter than 32 characters): generated one in ${file}`);
+/**
+ * SESSION_SECRET; else, with the marketplace in this process, its database's own secret (the same for
+ * every instance on that database); else, over HTTP, one generated once and kept under ./data (with a warning).
+ */
+function sessionSecret(): Promise<string> {
+  if (!secret) {
+    secret = findSecret();
+    // A database that could not be opened is asked again by the next request.
+    secret.catch(() => (secret = null));
   }
   return secret;
 }
 
-function options(secure: boolean): SessionOptions {
+async function findSecret(): Promise<string> {
+  const fromEnv = webConfig.sessionSecret;
+  if (fromEnv && fromEnv.length >= 32) return fromEnv;
+  // Imported when first needed: the bridge itself imports this module.
+  const { marketplaceSecret } = await import('./server');
+  const stored = await marketplaceSecret('session');
+  if (stored) return stored;
+  const file = path.join(webConfig.dataDir, 'session-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(webConfig.dataDir, { recursive: true });
+    const made = randomBytes(32).toString('base64url');
+    writeFileSync(file, made, { mode: 0o600 });
+    console.warn(`SESSION_SECRET is not set (or shorter than 32 characters): generated one in ${file}; instances of the web tier need the same one`);
+    return made;
+  }
+}
+
+async function options(secure: boolean): Promise<SessionOptions> {
   return {
     cookieName: SESSION_COOKIE,
-    password: sessionSecret(),
+    password: await sessionSecret(),
     ttl: SESSION_MAX_AGE_MS / 1000,
     cookieOptions: { httpOnly: true, sameSite: 'lax', secure, path: '/' },
   };
@@ -59,10 +73,10 @@ export async function getSession(secure = false): Promise<Session> {
   const known = sealed ? opened.get(sealed) : undefined;
   let iron: IronSession<SessionData> | null = null;
   if (!known || known.until < now) {
-    iron = await getIronSession<SessionData>(jar, options(secure));
+    iron = await getIronSession<SessionData>(jar, await options(secure));
     if (sealed) remember(sealed, iron.token, now);
   }
-  const ironSession = async () => (iron ??= await getIronSession<SessionData>(jar, options(secure)));
+  const ironSession = async () => (iron ??= await getIronSession<SessionData>(jar, await options(secure)));
   const session: Session = {
     token: iron ? iron.token : known!.token,
     async save() {

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { config } from '../config';
 import { log } from '../log';
 import * as schema from './schema';
+import { loadSecrets } from './secrets';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** Who listens to a notification channel: told when listening starts, of each message, and when listening is lost (until ready again). */
@@ -100,6 +101,7 @@ export function getDb(): Promise<Db> {
     holder.__stugaDb = (async () => {
       const handle = await open();
       listeners.set(handle.db, handle.listen);
+      await loadSecrets(handle.db);
       if (config.seedDemo) {
         const { seedIfEmpty } = await import('./seed');
         await seedIfEmpty(handle.db);

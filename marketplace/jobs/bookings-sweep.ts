@@ -1,9 +1,10 @@
 import 'server-only';
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { TIMEZONE } from '@/lib/constants';
 import { payoutDueAt, STAY_TIME } from '@/lib/rules/booking';
 import { addDays, todayInStockholm } from '@/lib/rules/dates';
 import type { Db } from '../db/client';
+import { inTurns } from '../db/cursors';
 import { bookings, moneyIntents, payins } from '../db/schema';
 import { log } from '../log';
 import { payments } from '../providers/payments';
@@ -18,6 +19,9 @@ const WAITING_PAYIN_MIN_AGE_MS = 60_000;
 const WAITING_PAYIN_MAX_AGE_MS = 24 * 60 * 60_000;
 /** Rows the sweep handles per statement, so no run holds a large set in memory or locks many rows at once. */
 const SWEEP_BATCH = 500;
+/** Payouts (each a call to the provider) and waiting pay-ins (each a question to it) a run at the most; the next minute's run goes on. */
+const PAYOUTS_PER_RUN = 200;
+const WAITING_PAYINS_PER_RUN = 200;
 
 /**
  * What time does, without anyone opening a page: expires offers, finishes stays, pays hosts out,
@@ -25,7 +29,7 @@ const SWEEP_BATCH = 500;
  * the provider refused, paid bookings without their calendar marking or insurance). Safe to run
  * anywhere, any number of times.
  */
-export async function sweepBookings(db: Db, now = new Date()) {
+export async function sweepBookings(db: Db, now = new Date(), { payoutsPerRun = PAYOUTS_PER_RUN } = {}) {
   // Each step reads only rows whose state can still change, through an index, a batch at a time.
   let expired = 0;
   for (;;) {
@@ -63,8 +67,9 @@ export async function sweepBookings(db: Db, now = new Date()) {
   // Paid stays, and cancelled paid bookings whose guest did not get everything back (issue 11 §3),
   // not yet paid out: the partial index bookings_payout_open_idx holds only these.
   let paidOut = 0;
+  let tried = 0;
   let after = 0;
-  for (;;) {
+  while (tried < payoutsPerRun) {
     const due = await db
       .select()
       .from(bookings)
@@ -80,22 +85,33 @@ export async function sweepBookings(db: Db, now = new Date()) {
       )
       .orderBy(asc(bookings.id))
       .limit(SWEEP_BATCH);
-    for (const b of due) if (payoutDueAt({ check_in: day(b.checkIn) }) <= now && (await payOut(db, b, now))) paidOut++;
+    for (const b of due) {
+      if (tried >= payoutsPerRun) break;
+      if (payoutDueAt({ check_in: day(b.checkIn) }) > now) continue;
+      tried++;
+      if (await payOut(db, b, now)) paidOut++;
+    }
     if (due.length < SWEEP_BATCH) break;
     after = due[due.length - 1]!.id;
   }
 
-  const waiting = await db
-    .select({ providerId: payins.providerId })
-    .from(payins)
-    .where(
-      and(
-        eq(payins.status, 'CREATED'),
-        eq(payins.provider, payments.name),
-        lte(payins.createdAt, new Date(now.getTime() - WAITING_PAYIN_MIN_AGE_MS)),
-        gte(payins.createdAt, new Date(now.getTime() - WAITING_PAYIN_MAX_AGE_MS)),
-      ),
-    );
+  // Pay-ins asked about in turns, a bounded number a run, so a backlog never makes one long run.
+  const waiting = await inTurns(db, 'payins-waiting', WAITING_PAYINS_PER_RUN, (after, limit) =>
+    db
+      .select({ id: payins.id, providerId: payins.providerId })
+      .from(payins)
+      .where(
+        and(
+          eq(payins.status, 'CREATED'),
+          eq(payins.provider, payments.name),
+          lte(payins.createdAt, new Date(now.getTime() - WAITING_PAYIN_MIN_AGE_MS)),
+          gte(payins.createdAt, new Date(now.getTime() - WAITING_PAYIN_MAX_AGE_MS)),
+          gt(payins.id, after),
+        ),
+      )
+      .orderBy(asc(payins.id))
+      .limit(limit),
+  );
   for (const w of waiting) await settlePayin(db, w.providerId, now).catch((error: unknown) => log.warn({ err: error, providerId: w.providerId }, 'waiting pay-in not settled'));
 
   // Refunds and payouts decided and not yet carried out (or not yet recorded): the money job.

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Db } from '../db/client';
+import { pollOpenOrders } from '../services/ad-orders';
 import { cleanupUploads } from '../services/pending-uploads';
 import { pruneRateLimits } from '../services/rate-limit';
 import { syncDueFeeds } from '../services/calendar-feeds';
@@ -37,6 +38,16 @@ export const jobs: JobDefinition[] = [
     retryDelaySeconds: 15,
     expireInSeconds: 15 * 60,
     run: (db, now) => sweepBookings(db, now),
+  },
+  {
+    // Ad orders paid (or given up) at Stripe whose buyer never came back and whose webhook is late or lost.
+    name: 'ad-orders',
+    cron: '* * * * *',
+    everyMs: MINUTE,
+    retryLimit: 3,
+    retryDelaySeconds: 15,
+    expireInSeconds: 10 * 60,
+    run: (db, now) => pollOpenOrders(db, now),
   },
   {
     // Uploads never attached to an ad or a conversation within 24 h.

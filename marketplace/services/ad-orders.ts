@@ -1,11 +1,12 @@
 import 'server-only';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { AD_TERMS } from '@/lib/rules/ad';
 import { afterOrderPaid, orderTotal, PRODUCTS, productById, selectionError } from '@/lib/rules/products';
 import type { CreateOrderBody } from '@/lib/schemas/orders';
 import { config } from '../config';
 import type { Db } from '../db/client';
+import { inTurns } from '../db/cursors';
 import { cottages, orders, stripeEvents, users, type OrderLine, type OrderStatus } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { ApiError, notConfigured, notFound } from '../http/errors';
@@ -184,6 +185,44 @@ export async function settleOrder(db: Db, order: OrderRow, now = new Date()): Pr
   }
   const [after] = await db.select().from(orders).where(eq(orders.id, order.id)).limit(1);
   return after!;
+}
+
+/** An order is asked about from a minute after it was made (the browser's return usually answers first) for a week. */
+const OPEN_ORDER_MIN_AGE_MS = 60_000;
+const OPEN_ORDER_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+const OPEN_ORDERS_PER_RUN = 100;
+
+/**
+ * The ad-orders job: ad orders still waiting for Stripe's word (the host closed the tab after paying
+ * and the webhook is late or lost) are read back from Stripe and settled, in turns, a bounded number
+ * a run. Served by the partial index orders_open_stripe_idx (the same predicate).
+ */
+export async function pollOpenOrders(db: Db, now = new Date()) {
+  if (!stripeClient()) return { asked: 0, paid: 0, closed: 0 };
+  const open = await inTurns(db, 'ad-orders-open', OPEN_ORDERS_PER_RUN, (after, limit) =>
+    db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          sql`${orders.status} in ('created', 'pending') and (${orders.stripeSessionId} is not null or ${orders.stripePaymentIntentId} is not null)`,
+          eq(orders.type, 'PAYMENT'),
+          gt(orders.id, after),
+          lte(orders.createdAt, new Date(now.getTime() - OPEN_ORDER_MIN_AGE_MS)),
+          gte(orders.createdAt, new Date(now.getTime() - OPEN_ORDER_MAX_AGE_MS)),
+        ),
+      )
+      .orderBy(asc(orders.id))
+      .limit(limit),
+  );
+  let paid = 0;
+  let closed = 0;
+  for (const order of open) {
+    const settled = await settleOrder(db, order, now);
+    if (settled.status === 'paid') paid++;
+    else if (settled.status !== order.status) closed++;
+  }
+  return { asked: open.length, paid, closed };
 }
 
 /** GET /api/cottages/{id}/orders/{oid}/status */

@@ -1,11 +1,11 @@
 import 'server-only';
 import { IMAGE_MAX_BYTES, IMAGE_MIN_SIDE } from '@/lib/constants';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/client';
+import { storedSecret } from '../db/secrets';
 import { cottageImages } from '../db/schema';
 import { config } from '../config';
 import { ApiError } from '../http/errors';
@@ -50,22 +50,13 @@ const variantKey = (v: { w: number; h: number; fit: string }, filename: string) 
 
 // ---- Secrets and signed tickets
 
-let secret: string | null = null;
-
-/** SESSION_SECRET, or a random one generated once under the data dir (as lib/api/session.ts does for cookies). */
+/**
+ * SESSION_SECRET, or the database's own upload secret (db/secrets.ts): the same on every instance, so a
+ * ticket handed out by one is honoured by another.
+ */
 function uploadSecret(): string {
-  if (secret) return secret;
   const fromEnv = config.sessionSecret;
-  if (fromEnv && fromEnv.length >= 32) return (secret = fromEnv);
-  const file = path.join(config.dataDir, 'upload-secret');
-  try {
-    secret = readFileSync(file, 'utf8').trim();
-  } catch {
-    mkdirSync(path.dirname(file), { recursive: true });
-    secret = randomBytes(32).toString('base64url');
-    writeFileSync(file, secret, { mode: 0o600 });
-  }
-  return secret;
+  return fromEnv && fromEnv.length >= 32 ? fromEnv : storedSecret('upload');
 }
 
 // Each use of the secret gets its own label, so one kind of MAC can never stand in for another.

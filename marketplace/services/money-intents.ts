@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { config } from '../config';
 import type { Db } from '../db/client';
+import { inTurns } from '../db/cursors';
 import { bookingEvents, bookings, moneyIntents, payins, users, type MoneyIntentKind, type MoneyIntentPurpose, type TimelineType } from '../db/schema';
 import { log } from '../log';
 import { newIdempotencyKey, payments, type Payer } from '../providers/payments';
@@ -206,8 +207,6 @@ async function record(db: Db, intent: MoneyIntent, result: { id: string; status:
  */
 /** At most this many intents a cycle: new decisions first, then those waiting, in turns. */
 const INTENT_BATCH = 200;
-/** Where the last cycle stopped among the waiting intents, so that every one gets its turn. */
-let waitingAfter = 0;
 
 export async function runOpenIntents(db: Db, now = new Date()) {
   const ids = (status: 'PENDING' | 'WAITING', after: number, limit: number) =>
@@ -218,9 +217,7 @@ export async function runOpenIntents(db: Db, now = new Date()) {
       .orderBy(asc(moneyIntents.id))
       .limit(limit);
   const pending = await ids('PENDING', 0, INTENT_BATCH);
-  const room = INTENT_BATCH - pending.length;
-  const waiting = room > 0 ? await ids('WAITING', waitingAfter, room) : [];
-  if (room > 0) waitingAfter = waiting.length < room ? 0 : waiting.at(-1)!.id;
+  const waiting = await inTurns(db, 'money-intents-waiting', INTENT_BATCH - pending.length, (after, limit) => ids('WAITING', after, limit));
   const open = [...pending, ...waiting];
   const counts = { succeeded: 0, failed: 0, open: 0 };
   for (const { id } of open) {

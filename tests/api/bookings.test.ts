@@ -272,6 +272,26 @@ describe('cancelling and refunds', () => {
 });
 
 describe('time moves bookings', () => {
+  it('a run of the sweep pays a bounded number of hosts out; the next runs go on', async () => {
+    const { sweepBookings } = await import('@/marketplace/jobs/bookings-sweep');
+    const later = new Date(Date.now() + 25 * 86_400_000);
+    // Whatever else is due then (a shared test database keeps other files' stays) is paid first, uncapped.
+    await sweepBookings(h.db, later);
+    const due: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const b = await offered(h, { checkIn: inDays(20), checkOut: inDays(22), expiry: inDays(1) });
+      await pay(h, b.guest.token, b.booking.id);
+      due.push(b.booking.id);
+    }
+    const paidOut = async () => (await Promise.all(due.map(stored))).filter((b) => b.paidOutAt).length;
+    // At most one payout a run: the first run leaves at least one of the two for the next.
+    const first = await sweepBookings(h.db, later, { payoutsPerRun: 1 });
+    expect(first.paidOut).toBeLessThanOrEqual(1);
+    expect(await paidOut()).toBeLessThan(2);
+    for (let run = 0; run < 100 && (await paidOut()) < 2; run++) expect((await sweepBookings(h.db, later, { payoutsPerRun: 1 })).paidOut).toBeLessThanOrEqual(1);
+    expect(await paidOut()).toBe(2);
+  });
+
   it('the sweep expires offers, finishes stays and pays hosts out; editing the expiry reopens an offer', async () => {
     const { sweepBookings } = await import('@/marketplace/jobs/bookings-sweep');
     const pending = await offered(h, { checkIn: inDays(20), checkOut: inDays(22), expiry: inDays(1) });

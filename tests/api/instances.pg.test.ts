@@ -5,12 +5,16 @@
 // signed out through A is refused by B, which had kept it, within a second. PostgreSQL only:
 // the embedded PGlite is one process by definition.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_REPORTS_PER_MINUTE } from '@/lib/constants';
 import { addDays } from '@/lib/rules/dates';
 import { guestIn, hostWithAd, inDays, offerBody, pay, today } from './bookings-support';
+import { picture } from './cottages-support';
 import type { Harness } from './harness';
 
 // Runs in the api-pg project only (vitest.config.ts): several processes share one PostgreSQL server.
@@ -28,7 +32,9 @@ const instances: Instance[] = [];
 
 /** Starts one instance on the test's database; resolves once it listens. */
 function startInstance(): Promise<Instance> {
-  const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: 'warn', STUGA_DATA_DIR: process.env.STUGA_DATA_DIR };
+  // Each on a disk of its own and without SESSION_SECRET: what they share is the database alone.
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: 'warn', STUGA_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'stuga-instance-')) };
+  delete env.SESSION_SECRET;
   const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'tests/support/instance-server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -146,6 +152,32 @@ describe('two instances on one database', () => {
     const read = await call(b, 'GET', `/api/conversations/${chat.conversationId}/messages`, { token: chat.hostToken });
     expect(read.status).toBe(200);
     expect(JSON.stringify(read.json)).toContain(text);
+  });
+
+  it('an upload ticket handed out by A is taken by B: the secret that signs it is kept in the database, not on a disk', async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const { owner, ad } = await hostWithAd(h, { payoutReady: false });
+    const token = owner.token!;
+    const ticket = await call(a, 'POST', `/api/cottages/${ad.id}/images/upload`, { token, body: { fileName: 'stuga.jpg' } });
+    expect(ticket.status, JSON.stringify(ticket.json)).toBe(200);
+    const { url, filename } = ticket.json as { url: string; filename: string };
+    const put = await fetch(b.url + url, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpeg', authorization: `Bearer ${token}`, 'x-forwarded-for': '10.0.0.1' },
+      body: new Uint8Array(await picture()),
+    });
+    expect(put.status, await put.text()).toBe(200);
+    const registered = await call(b, 'POST', `/api/cottages/${ad.id}/images`, { token, body: { filename } });
+    expect(registered.status, JSON.stringify(registered.json)).toBe(200);
+    // A ticket with its MAC changed is refused by either.
+    const forged = url.replace(/\.[A-Za-z0-9_-]+$/, '.AAAA');
+    const refused = await fetch(a.url + forged, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpeg', authorization: `Bearer ${token}`, 'x-forwarded-for': '10.0.0.1' },
+      body: new Uint8Array(await picture()),
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
   });
 
   it('an instance keeps a session it has read, and forgets it when the database says it changed', async () => {

@@ -173,6 +173,33 @@ describe('products and orders', () => {
   });
 });
 
+describe('the ad-orders job', () => {
+  it('settles an order paid at Stripe that nobody came back for, and leaves an open one waiting', async () => {
+    const { pollOpenOrders } = await import('@/marketplace/services/ad-orders');
+    // No endpoint gets Stripe's events here: only the job can learn of the payment.
+    await h.db.delete(h.schema.sandboxStripeObjects).where(eq(h.schema.sandboxStripeObjects.kind, 'webhook_endpoint'));
+    const { owner, adId } = await hostWithCompleteAd(h);
+    const paidId = (await order(h, owner.token, adId, [1])).json.id as number;
+    const { sessionId } = await checkout(h, owner.token, adId, paidId);
+    expect((await payCard(h, sessionId, CARDS.success)).json.outcome).toBe('redirect');
+    const second = await hostWithCompleteAd(h);
+    const openId = (await order(h, second.owner.token, second.adId, [1])).json.id as number;
+    await checkout(h, second.owner.token, second.adId, openId);
+
+    // Younger than a minute: the browser's return is left to answer first.
+    await pollOpenOrders(h.db);
+    expect((await orderRow(paidId)).status).toBe('pending');
+
+    // A minute on, the job reads it back from Stripe (in turns: a shared test database may hold other open orders).
+    const later = new Date(Date.now() + 2 * 60_000);
+    for (let run = 0; run < 50 && (await orderRow(paidId)).status !== 'paid'; run++) await pollOpenOrders(h.db, later);
+    expect(await orderRow(paidId)).toMatchObject({ status: 'paid', source: 'stripe_checkout' });
+    expect((await adRow(adId)).paidUntil).not.toBeNull();
+    // Nothing was paid at Stripe for the other: it stays open, for the host to pay or for Checkout to expire.
+    expect((await orderRow(openId)).status).toBe('pending');
+  });
+});
+
 describe('the Stripe webhook', () => {
   it('refuses a bad, missing or old signature and changes nothing; acts once on a valid event however often it comes', async () => {
     const { owner, adId } = await hostWithCompleteAd(h);

@@ -35,3 +35,24 @@ export const pendingUploads = pgTable(
   },
   (t) => [index('pending_uploads_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Secrets the marketplace made itself where the environment gives none (SESSION_SECRET): kept in the
+ * database, not on one machine's disk, so that every instance on it signs and checks the same
+ * cookies and upload tickets (db/secrets.ts). One row per use, written once.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: varchar('name', { length: 32 }).primaryKey(),
+  value: text('value').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/**
+ * Where a background job stopped among rows it takes in turns (waiting payouts, pay-ins and ad
+ * orders to ask the provider about), so that every row gets its turn whichever instance runs the job.
+ */
+export const jobCursors = pgTable('job_cursors', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  after: integer('after').notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
