@@ -19,7 +19,19 @@ export default defineConfig({
   test: {
     projects: [
       { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-      { resolve: { alias }, test: { ...apiTest, name: 'api', include: ['tests/api/**/*.test.ts'], exclude: ['tests/api/**/*.pg.test.ts'] } },
+      {
+        resolve: { alias },
+        test: {
+          ...apiTest,
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          exclude: ['tests/api/**/*.pg.test.ts'],
+          globalSetup: ['tests/support/pglite-template.ts'],
+          // Each file on the embedded database has a PGlite of its own: two at once use both cores. On a shared
+          // PostgreSQL (TEST_DATABASE_URL) one at a time: the bookings sweep of one file acts on every file's rows.
+          maxWorkers: process.env.TEST_DATABASE_URL ? 1 : 2,
+        },
+      },
       // Tests that need a PostgreSQL server (several processes on one database): TEST_DATABASE_URL, run by CI.
       { resolve: { alias }, test: { ...apiTest, name: 'api-pg', include: ['tests/api/**/*.pg.test.ts'] } },
     ],

@@ -1,11 +1,12 @@
 // Starts the marketplace API over real HTTP against a real database: a fresh PGlite per test file,
 // or the PostgreSQL named by TEST_DATABASE_URL (tests then use unique e-mails, so runs can share it).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { desc, eq } from 'drizzle-orm';
+import { inject } from 'vitest';
 
 export type Harness = Awaited<ReturnType<typeof startApi>>;
 
@@ -19,6 +20,9 @@ export async function startApi() {
     delete process.env.DATABASE_URL;
     tempDir = mkdtempSync(path.join(os.tmpdir(), 'stuga-api-'));
     process.env.STUGA_DATA_DIR = tempDir;
+    // A copy of the run's migrated empty database (tests/support/pglite-template.ts), not a new initdb.
+    const template = inject('pgliteTemplate');
+    if (template) cpSync(template, path.join(tempDir, 'pglite'), { recursive: true });
   }
   const { createMarketplace } = await import('@/marketplace/app');
   const { getDb, closeDb } = await import('@/marketplace/db/client');

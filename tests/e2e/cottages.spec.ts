@@ -87,8 +87,11 @@ test('images are uploaded, a small one refused, and reordered', async ({ page })
   await expect(page.getByTestId('image-card')).toHaveCount(2);
   await expect(page.getByTestId('snackbar')).toContainText('tiny.png');
   const before = await page.getByTestId('image-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-filename')));
+  // The new order shows at once and is saved behind it: reload only once the save has answered.
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/cottages/1/images_reorder') && r.request().method() === 'PUT');
   await page.getByRole('button', { name: 'Flytta bild 2 tidigare' }).click();
   await expect.poll(() => page.getByTestId('image-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-filename')))).toEqual([before[1], before[0]]);
+  expect((await saved).ok()).toBe(true);
   await page.goto('/dashboard/cottages/1/images');
   await expect.poll(() => page.getByTestId('image-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-filename')))).toEqual([before[1], before[0]]);
   // Deleting asks first, inside the dialog.
