@@ -8,8 +8,8 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseOfItsOwn, stopAll } from './instances-support';
 
 if (!process.env.TEST_DATABASE_URL) throw new Error('This test needs PostgreSQL: set TEST_DATABASE_URL (npm run test:api:pg)');
 const built = existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'));
@@ -17,8 +17,7 @@ if (!built && process.env.CI) throw new Error('This test needs the production bu
 
 type Instance = { url: string; child: ChildProcess; output: () => string };
 const instances: Instance[] = [];
-let admin: pg.Client | undefined;
-let database: string;
+let dropDatabase: (() => Promise<void>) | undefined;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -71,33 +70,16 @@ const cookieOf = (response: Response) =>
 
 describe.skipIf(!built)('two web instances (next start) on one database', () => {
   beforeAll(async () => {
-    const base = new URL(process.env.TEST_DATABASE_URL!);
-    admin = new pg.Client({ connectionString: base.toString() });
-    await admin.connect();
-    database = `stuga_web_${process.pid}_${Date.now().toString(36)}`;
-    await admin.query(`CREATE DATABASE ${database}`);
-    base.pathname = `/${database}`;
+    const own = await databaseOfItsOwn('stuga_web');
+    dropDatabase = own.drop;
     // A first, so that one instance seeds the demo data; then B.
-    instances.push(await startWeb(base.toString(), true));
-    instances.push(await startWeb(base.toString(), false));
+    instances.push(await startWeb(own.url, true));
+    instances.push(await startWeb(own.url, false));
   }, 200_000);
 
   afterAll(async () => {
-    await Promise.all(
-      instances.map(
-        (i) =>
-          new Promise<void>((resolve) => {
-            if (i.child.exitCode !== null) return resolve();
-            i.child.once('exit', () => resolve());
-            i.child.kill('SIGTERM');
-            setTimeout(() => i.child.kill('SIGKILL'), 10_000).unref();
-          }),
-      ),
-    );
-    if (admin) {
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
-    }
+    await stopAll(instances.map((i) => i.child));
+    await dropDatabase?.();
   }, 60_000);
 
   it('a cookie sealed by A opens on B, B renders the signed-in page, and a sign-out through B ends it on A', async () => {

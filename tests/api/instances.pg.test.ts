@@ -16,6 +16,7 @@ import { addDays } from '@/lib/rules/dates';
 import { guestIn, hostWithAd, inDays, offerBody, pay, today } from './bookings-support';
 import { picture } from './cottages-support';
 import type { Harness } from './harness';
+import { databaseOfItsOwn, stopAll } from './instances-support';
 
 // Runs in the api-pg project only (vitest.config.ts): several processes share one PostgreSQL server.
 if (!process.env.TEST_DATABASE_URL) throw new Error('This test needs PostgreSQL: set TEST_DATABASE_URL (npm run test:api:pg)');
@@ -25,8 +26,7 @@ type Instance = { url: string; child: ChildProcess; output: () => string };
 
 let h: Harness;
 let stopHarness: (() => Promise<void>) | undefined;
-let admin: pg.Client | undefined;
-let database: string;
+let dropDatabase: (() => Promise<void>) | undefined;
 let databaseUrl: string;
 const instances: Instance[] = [];
 
@@ -80,13 +80,9 @@ describe('two instances on one database', () => {
   beforeAll(async () => {
     // A database of its own: the jobs sweep every booking of the database they run on, and other
     // test files share TEST_DATABASE_URL at the same time.
-    const base = new URL(process.env.TEST_DATABASE_URL!);
-    admin = new pg.Client({ connectionString: base.toString() });
-    await admin.connect();
-    database = `stuga_instances_${process.pid}_${Date.now().toString(36)}`;
-    await admin.query(`CREATE DATABASE ${database}`);
-    base.pathname = `/${database}`;
-    databaseUrl = base.toString();
+    const own = await databaseOfItsOwn('stuga_instances');
+    databaseUrl = own.url;
+    dropDatabase = own.drop;
     process.env.TEST_DATABASE_URL = databaseUrl;
     const { startCottageApi } = await import('./cottages-support');
     ({ h, stop: stopHarness } = await startCottageApi());
@@ -117,31 +113,9 @@ describe('two instances on one database', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(
-      instances.map(
-        (i) =>
-          new Promise<void>((resolve) => {
-            if (i.child.exitCode !== null) return resolve();
-            i.child.once('exit', () => resolve());
-            i.child.kill('SIGTERM');
-            setTimeout(() => i.child.kill('SIGKILL'), 10_000).unref();
-          }),
-      ),
-    );
+    await stopAll(instances.map((i) => i.child));
     await stopHarness?.();
-    if (admin) {
-      // Without FORCE while closed connections finish leaving (forcing would fail their goodbyes).
-      for (let i = 0; ; i++) {
-        try {
-          await admin.query(`DROP DATABASE IF EXISTS ${database}${i < 20 ? '' : ' WITH (FORCE)'}`);
-          break;
-        } catch (error) {
-          if (i >= 20) throw error;
-          await new Promise((r) => setTimeout(r, 250));
-        }
-      }
-      await admin.end();
-    }
+    await dropDatabase?.();
   }, 60_000);
 
   it('a message sent through A is read through B', async () => {
