@@ -30,10 +30,12 @@ export default defineConfig({
           // Each file on the embedded database has a PGlite of its own: two at once use both cores. On a shared
           // PostgreSQL (TEST_DATABASE_URL) one at a time: the bookings sweep of one file acts on every file's rows.
           maxWorkers: process.env.TEST_DATABASE_URL ? 1 : 2,
+          // Projects with their own worker count run as groups of their own, one after the other.
+          sequence: { groupOrder: 1 },
         },
       },
-      // Tests that need a PostgreSQL server (several processes on one database): TEST_DATABASE_URL, run by CI.
-      { resolve: { alias }, test: { ...apiTest, name: 'api-pg', include: ['tests/api/**/*.pg.test.ts'] } },
+      // Tests that need a PostgreSQL server (several processes on one database): only with TEST_DATABASE_URL (CI, npm run test:api:pg).
+      { resolve: { alias }, test: { ...apiTest, name: 'api-pg', include: process.env.TEST_DATABASE_URL ? ['tests/api/**/*.pg.test.ts'] : [], maxWorkers: 1, sequence: { groupOrder: 2 } } },
     ],
   },
 });

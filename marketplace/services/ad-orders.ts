@@ -10,6 +10,7 @@ import { inTurns } from '../db/cursors';
 import { cottages, orders, stripeEvents, users, type OrderLine, type OrderStatus } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { ApiError, notConfigured, notFound } from '../http/errors';
+import { log } from '../log';
 import {
   createCheckoutSession,
   createPaymentIntent,
@@ -187,7 +188,10 @@ export async function settleOrder(db: Db, order: OrderRow, now = new Date()): Pr
   return after!;
 }
 
-/** An order is asked about from a minute after it was made (the browser's return usually answers first) for a week. */
+/**
+ * An order is asked about from a minute after it was made (the browser's return usually answers first) for a
+ * week: a card refused on its PaymentIntent may be tried again and pay later.
+ */
 const OPEN_ORDER_MIN_AGE_MS = 60_000;
 const OPEN_ORDER_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 const OPEN_ORDERS_PER_RUN = 100;
@@ -205,7 +209,7 @@ export async function pollOpenOrders(db: Db, now = new Date()) {
       .from(orders)
       .where(
         and(
-          sql`${orders.status} in ('created', 'pending') and (${orders.stripeSessionId} is not null or ${orders.stripePaymentIntentId} is not null)`,
+          sql`${orders.status} in ('created', 'pending', 'failed') and (${orders.stripeSessionId} is not null or ${orders.stripePaymentIntentId} is not null)`,
           eq(orders.type, 'PAYMENT'),
           gt(orders.id, after),
           lte(orders.createdAt, new Date(now.getTime() - OPEN_ORDER_MIN_AGE_MS)),
@@ -218,7 +222,11 @@ export async function pollOpenOrders(db: Db, now = new Date()) {
   let paid = 0;
   let closed = 0;
   for (const order of open) {
-    const settled = await settleOrder(db, order, now);
+    // One order that cannot be settled now must not keep the others of its turn waiting.
+    const settled = await settleOrder(db, order, now).catch((error: unknown) => {
+      log.warn({ err: error, orderId: order.id }, 'open ad order not settled; asked again in its next turn');
+      return order;
+    });
     if (settled.status === 'paid') paid++;
     else if (settled.status !== order.status) closed++;
   }

@@ -221,7 +221,11 @@ export async function runOpenIntents(db: Db, now = new Date()) {
   const open = [...pending, ...waiting];
   const counts = { succeeded: 0, failed: 0, open: 0 };
   for (const { id } of open) {
-    const status = await runIntent(db, id, now);
+    // One intent that fails here (the database, not the provider: runIntent keeps those open) must not keep the others of its turn waiting.
+    const status = await runIntent(db, id, now).catch((error: unknown) => {
+      log.error({ err: error, intentId: id }, 'money intent not carried out; tried again in its next turn');
+      return 'busy' as const;
+    });
     if (status === 'SUCCEEDED') counts.succeeded++;
     else if (status === 'FAILED') counts.failed++;
     else counts.open++;

@@ -275,8 +275,8 @@ describe('time moves bookings', () => {
   it('a run of the sweep pays a bounded number of hosts out; the next runs go on', async () => {
     const { sweepBookings } = await import('@/marketplace/jobs/bookings-sweep');
     const later = new Date(Date.now() + 25 * 86_400_000);
-    // Whatever else is due then (a shared test database keeps other files' stays) is paid first, uncapped.
-    await sweepBookings(h.db, later);
+    // Whatever else is due then (a shared test database keeps other files' stays) is paid first, without a cap.
+    for (let run = 0; run < 20 && (await sweepBookings(h.db, later, { payoutsPerRun: Number.MAX_SAFE_INTEGER })).paidOut > 0; run++);
     const due: number[] = [];
     for (let i = 0; i < 2; i++) {
       const b = await offered(h, { checkIn: inDays(20), checkOut: inDays(22), expiry: inDays(1) });

@@ -10,7 +10,8 @@ import { inject } from 'vitest';
 
 export type Harness = Awaited<ReturnType<typeof startApi>>;
 
-export async function startApi() {
+/** `beforeOpen`: runs with the data dir before the database is opened (files a machine kept before). */
+export async function startApi({ beforeOpen }: { beforeOpen?: (dataDir: string) => void } = {}) {
   let tempDir: string | null = null;
   if (process.env.TEST_DATABASE_URL) {
     const url = new URL(process.env.TEST_DATABASE_URL);
@@ -24,6 +25,7 @@ export async function startApi() {
     const template = inject('pgliteTemplate');
     if (template) cpSync(template, path.join(tempDir, 'pglite'), { recursive: true });
   }
+  beforeOpen?.(process.env.STUGA_DATA_DIR ?? 'data');
   const { createMarketplace } = await import('@/marketplace/app');
   const { getDb, closeDb } = await import('@/marketplace/db/client');
   const schema = await import('@/marketplace/db/schema');

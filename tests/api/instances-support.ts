@@ -34,7 +34,7 @@ export function stopAll(children: ChildProcess[]): Promise<void> {
     children.map(
       (child) =>
         new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
           child.once('exit', () => resolve());
           child.kill('SIGTERM');
           setTimeout(() => child.kill('SIGKILL'), 10_000).unref();

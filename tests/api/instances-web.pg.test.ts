@@ -51,7 +51,7 @@ async function startWeb(databaseUrl: string, seed: boolean): Promise<Instance> {
   child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const end = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance exited (${child.exitCode}) before answering: ${out}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`instance exited (${child.exitCode ?? child.signalCode}) before answering: ${out}`);
     try {
       if ((await fetch(`${url}/api/flags`)).ok) return { url, child, output: () => out };
     } catch {

@@ -10,4 +10,4 @@ CREATE TABLE "job_cursors" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "orders_open_stripe_idx" ON "orders" USING btree ("id") WHERE "orders"."status" in ('created', 'pending') and ("orders"."stripe_session_id" is not null or "orders"."stripe_payment_intent_id" is not null);
+CREATE INDEX "orders_open_stripe_idx" ON "orders" USING btree ("created_at") WHERE "orders"."status" in ('created', 'pending', 'failed') and ("orders"."stripe_session_id" is not null or "orders"."stripe_payment_intent_id" is not null);

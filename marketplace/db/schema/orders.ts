@@ -46,10 +46,11 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.id),
     index('orders_user_amount_idx').on(t.userId, t.amount, t.id),
     index('orders_cottage_idx').on(t.cottageId, t.id),
-    // Ad orders still waiting for Stripe's word, which the ad-orders job asks about (services/ad-orders.ts).
+    // Ad orders still waiting for Stripe's word (a refused card may be tried again on the same PaymentIntent), which
+    // the ad-orders job asks about by age (services/ad-orders.ts).
     index('orders_open_stripe_idx')
-      .on(t.id)
-      .where(sql`${t.status} in ('created', 'pending') and (${t.stripeSessionId} is not null or ${t.stripePaymentIntentId} is not null)`),
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('created', 'pending', 'failed') and (${t.stripeSessionId} is not null or ${t.stripePaymentIntentId} is not null)`),
     // One receipt per pay-in, and one of each type per money intent (a payout has its payout and its fee).
     uniqueIndex('orders_payin_key')
       .on(t.payinId)
