@@ -12,8 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseOfItsOwn, stopAll } from './instances-support';
 
 if (!process.env.TEST_DATABASE_URL) throw new Error('This test needs PostgreSQL: set TEST_DATABASE_URL (npm run test:api:pg)');
-const built = existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'));
-if (!built && process.env.CI) throw new Error('This test needs the production build: run `npm run build` first');
+if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) throw new Error('This test needs the production build: run `npm run build` first');
 
 type Instance = { url: string; child: ChildProcess; output: () => string };
 const instances: Instance[] = [];
@@ -68,7 +67,7 @@ const cookieOf = (response: Response) =>
     .map((c) => c.split(';')[0])
     .join('; ');
 
-describe.skipIf(!built)('two web instances (next start) on one database', () => {
+describe('two web instances (next start) on one database', () => {
   beforeAll(async () => {
     const own = await databaseOfItsOwn('stuga_web');
     dropDatabase = own.drop;

@@ -104,6 +104,10 @@ async function seed(tx: typeof h.db) {
   return { host, guest, longest };
 }
 
+/** Each sequential scan of a large table in the plans, named with its plan. */
+const seqScansOfLargeTables = (plans: Explained[]) =>
+  plans.flatMap((p) => [...p.plan.matchAll(/Seq Scan on (\w+)/g)].filter((m) => LARGE_TABLES.includes(m[1]!)).map((m) => `${p.name}: ${m[0]}\n${p.plan}`));
+
 async function explain(tx: typeof h.db, name: string, statement: SQL): Promise<Explained> {
   const rows = ((await tx.execute(sql`explain ${statement}`)) as unknown as { rows: Record<string, string>[] }).rows;
   return { name, plan: rows.map((r) => Object.values(r)[0]).join('\n') };
@@ -118,28 +122,27 @@ describe('query plans of the list endpoints (issue 12)', () => {
     const { reviewListStatement } = await import('@/marketplace/services/reviews');
     const { todoListStatement } = await import('@/marketplace/services/todos');
     const plans: Explained[] = [];
-    const tx = h.db;
+    const db = h.db;
     const { host, guest, longest } = seeded;
-    plans.push(await explain(tx, 'inbox, host, page 1', inboxQuery(host, {}).statement));
-    plans.push(await explain(tx, 'inbox, host, 1 000 deep', inboxQuery(host, { offset: '1000' }).statement));
-    plans.push(await explain(tx, 'inbox, guest, page 1', inboxQuery(guest, {}).statement));
-    plans.push(await explain(tx, 'inbox, host, tag filter', inboxQuery(host, { tags: '1' }).statement));
+    plans.push(await explain(db, 'inbox, host, page 1', inboxQuery(host, {}).statement));
+    plans.push(await explain(db, 'inbox, host, 1 000 deep', inboxQuery(host, { offset: '1000' }).statement));
+    plans.push(await explain(db, 'inbox, guest, page 1', inboxQuery(guest, {}).statement));
+    plans.push(await explain(db, 'inbox, host, tag filter', inboxQuery(host, { tags: '1' }).statement));
     for (const order of ['check_in_asc', 'check_in_desc', 'id_asc', 'paid_at_asc'] as const) {
-      plans.push(await explain(tx, `bookings, host, ${order}`, bookingListStatement(host, { order }).statement));
+      plans.push(await explain(db, `bookings, host, ${order}`, bookingListStatement(host, { order }).statement));
     }
-    plans.push(await explain(tx, 'bookings, guest, 1 000 deep', bookingListStatement(guest, { offset: '1000' }).statement));
-    plans.push(await explain(tx, 'bookings, host, paid from a day', bookingListStatement(host, { paid: '1', checkInFrom: '2026-01-01' }).statement));
-    plans.push(await explain(tx, 'latest messages of a 3 000-message conversation', messagesStatement(host, longest, {})));
-    plans.push(await explain(tx, 'older messages', messagesStatement(host, longest, { before: String(Number.MAX_SAFE_INTEGER) })));
-    plans.push(await explain(tx, 'receipts, host, page 1', receiptsPage(tx, host, {}).getSQL()));
-    plans.push(await explain(tx, 'receipts, guest, 1 000 deep', receiptsPage(tx, guest, { offset: '1000' }).getSQL()));
-    plans.push(await explain(tx, 'receipts, host, by amount', receiptsPage(tx, host, { order: 'amount_desc' }).getSQL()));
-    plans.push(await explain(tx, 'reviews, host, page 1', reviewListStatement(tx, host, {}).getSQL()));
-    plans.push(await explain(tx, 'reviews, guest, 500 deep', reviewListStatement(tx, guest, { offset: '500' }).getSQL()));
-    plans.push(await explain(tx, 'to-do list, host (stored items and old calendars)', todoListStatement(host)));
+    plans.push(await explain(db, 'bookings, guest, 1 000 deep', bookingListStatement(guest, { offset: '1000' }).statement));
+    plans.push(await explain(db, 'bookings, host, paid from a day', bookingListStatement(host, { paid: '1', checkInFrom: '2026-01-01' }).statement));
+    plans.push(await explain(db, 'latest messages of a 3 000-message conversation', messagesStatement(host, longest, {})));
+    plans.push(await explain(db, 'older messages', messagesStatement(host, longest, { before: String(Number.MAX_SAFE_INTEGER) })));
+    plans.push(await explain(db, 'receipts, host, page 1', receiptsPage(db, host, {}).getSQL()));
+    plans.push(await explain(db, 'receipts, guest, 1 000 deep', receiptsPage(db, guest, { offset: '1000' }).getSQL()));
+    plans.push(await explain(db, 'receipts, host, by amount', receiptsPage(db, host, { order: 'amount_desc' }).getSQL()));
+    plans.push(await explain(db, 'reviews, host, page 1', reviewListStatement(db, host, {}).getSQL()));
+    plans.push(await explain(db, 'reviews, guest, 500 deep', reviewListStatement(db, guest, { offset: '500' }).getSQL()));
+    plans.push(await explain(db, 'to-do list, host (stored items and old calendars)', todoListStatement(host)));
     for (const p of plans) console.log(`— ${p.name}\n${p.plan}\n`);
-    const scans = plans.flatMap((p) => [...p.plan.matchAll(/Seq Scan on (\w+)/g)].filter((m) => LARGE_TABLES.includes(m[1]!)).map((m) => `${p.name}: ${m[0]}`));
-    expect(scans).toEqual([]);
+    expect(seqScansOfLargeTables(plans)).toEqual([]);
     expect(plans).toHaveLength(18);
   }, 120_000);
 
@@ -195,8 +198,7 @@ describe('query plans of the list endpoints (issue 12)', () => {
       plans.push({ name, plan: `${sent.text.slice(0, 160)}…\n${rows.rows.map((r) => Object.values(r)[0]).join('\n')}` });
     }
     console.log(`statements per request besides the session's: ${JSON.stringify(Object.fromEntries(counts))}`);
-    const scans = plans.flatMap((p) => [...p.plan.matchAll(/Seq Scan on (\w+)/g)].filter((m) => LARGE_TABLES.includes(m[1]!)).map((m) => `${p.name}: ${m[0]}\n${p.plan}`));
-    expect(scans).toEqual([]);
+    expect(seqScansOfLargeTables(plans)).toEqual([]);
     expect(plans.length).toBeGreaterThanOrEqual(requests.length);
     // The job's read was among them (it reads nothing without Stripe).
     expect(plans.filter((p) => p.name === 'ad-orders job' && p.plan.includes('orders_open_stripe_idx'))).toHaveLength(1);

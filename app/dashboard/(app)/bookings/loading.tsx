@@ -1,6 +1,2 @@
-import { ListSkeleton } from '@/components/ui/list-skeleton';
-
-/** Painted with the shell while the list is read. */
-export default function Loading() {
-  return <ListSkeleton />;
-}
+// Painted with the shell while the list is read.
+export { ListSkeleton as default } from '@/components/ui/list-skeleton';
