@@ -1,6 +1,7 @@
 // Issue 14: the profile (SPEC §4 "Profile save", §5 "User and profile", §6): PUT /api/user with
 // every rule and limit, the locks, the save confirmations (password, BankID) and authorisation.
 import { eq } from 'drizzle-orm';
+import { todayInStockholm } from '@/lib/rules/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPLETE_PROFILE, host, startCottageApi } from './cottages-support';
 import type { Harness } from './harness';
@@ -21,10 +22,10 @@ async function softUser() {
   return { user, token: await createSession(h.db, user.id) };
 }
 
+/** The day `years` years (and `days` days) before today in Stockholm, the day the age rule counts from. */
 const yearsAgo = (years: number, days = 0) => {
-  const d = new Date();
-  const day = new Date(Date.UTC(d.getUTCFullYear() - years, d.getUTCMonth(), d.getUTCDate() + days));
-  return day.toISOString().slice(0, 10);
+  const [y, m, d] = todayInStockholm().split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y - years, m - 1, d + days)).toISOString().slice(0, 10);
 };
 
 describe('PUT /api/user: a SOFT user saves directly, then sets a password', () => {

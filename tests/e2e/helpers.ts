@@ -36,8 +36,11 @@ export async function as(browser: Browser, who: Account): Promise<Page> {
   return page;
 }
 
-/** A day n days from today (UTC date arithmetic is enough this far ahead). */
-export const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+/** The day `n` days from today in Stockholm (the app's days), as YYYY-MM-DD: near midnight UTC's date is another day. */
+export const day = (n: number) => {
+  const [y, m, d] = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date()).split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+};
 
 /** The guest writes to the host from the public ad; answers the new conversation's path. */
 export async function contactHost(guest: Page, cottageId: number, text: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { GUEST, HOST, as } from './helpers';
+import { GUEST, HOST, as, day } from './helpers';
 
 // SPEC §2 /orders and /orders/{id} in Chromium, on the demo data: the guest's card payments and
 // refunds, the host's payouts and fees, the type filter in the address, a receipt's lines and VAT,
@@ -44,7 +44,7 @@ test('the guest sees card payments and refunds, filters by type, and a refund re
   for (const text of await rows.allTextContents()) expect(text).toContain('Återbetalning');
 
   // A paid-from day after today leaves nothing; clearing it brings the refunds back.
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const tomorrow = day(1);
   await guest.getByLabel('Betald från').fill(tomorrow);
   await expect(guest).toHaveURL(new RegExp(`paid_at_from=${tomorrow}`));
   await expect(guest.getByText('Inga kvitton hittades')).toBeVisible();
