@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { completeFixedAd } from './ad-steps';
-import { HOST, signIn } from './helpers';
+import { HOST, day, signIn } from './helpers';
 
 // Issue 16: a host pays for a new fixed-price ad in the Stripe sandbox's hosted checkout (SPEC §4 "Payment flow (ad)").
 
@@ -17,9 +17,10 @@ async function card(page: Page, number: string) {
   await page.getByRole('button', { name: /^Betala / }).click();
 }
 
+/** Today in Stockholm a year on, as the page writes it. */
 const inAYear = () => {
-  const d = new Date();
-  return new Intl.DateTimeFormat('sv-SE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Stockholm' }).format(new Date(d.getFullYear() + 1, d.getMonth(), d.getDate(), 12));
+  const [y, m, d] = day(0).split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('sv-SE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Stockholm' }).format(new Date(Date.UTC(y + 1, m - 1, d, 12)));
 };
 
 test('a new host pays package 10 + a ranking boost + English in Checkout: declined, 3-D Secure failed, then paid; the ad is paid for a year and sent for review', async ({ page }) => {
