@@ -33,6 +33,8 @@ export async function isFocused(target: Locator): Promise<boolean> {
 /** Presses Tab (or Shift+Tab) until `target` has focus, checking at every stop that focus shows. */
 export async function tabTo(page: Page, target: Locator, { back = false, max = 200 } = {}) {
   await target.first().waitFor();
+  // A lazily loaded form shows its fields disabled until its script is in; Tab skips disabled fields.
+  await expect(target.first()).toBeEnabled();
   // Already there (a field that takes focus itself, or the previous stop).
   if (await isFocused(target)) return expectFocusVisible(page);
   for (let i = 0; i < max; i++) {
