@@ -63,6 +63,24 @@ test('API answers are nosniff and not cached', async ({ request }) => {
   expect(response.headers()['cache-control']).toBe('no-store');
 });
 
+test("a path that does not decode is a Bad URL (400) in the visitor's language, never a 500", async ({ playwright, baseURL }) => {
+  const paths = ['/api/cottages/%c0', '/api/news/%E0%A4%A', '/api/flags/%ed%a0%80', '/dashboard/%c0', '/img/%c0', '/sv/stuga/%ff'];
+  for (const [lang, text] of [
+    ['sv', 'Felaktig adress. Kontrollera adressen.'],
+    ['en', 'Bad URL. Please check the URL.'],
+  ] as const) {
+    const client = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: `lang=${lang}` } });
+    for (const path of paths) {
+      const response = await client.get(path);
+      expect(response.status(), path).toBe(400);
+      expect((await response.json()).message, path).toBe(text);
+    }
+    await client.dispose();
+  }
+  // A path that decodes still reaches the API, which refuses what it finds there (an encoded NUL).
+  expect((await (await playwright.request.newContext({ baseURL })).get('/api/conversations/%00')).status()).toBe(400);
+});
+
 test('another site cannot sign the user out; the user can', async ({ page, baseURL }) => {
   await page.goto('/dashboard/login');
   await signIn(page, HOST.email, HOST.password);
