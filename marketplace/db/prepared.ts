@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
@@ -47,3 +47,10 @@ export async function preparedSql<T>(db: Db, name: string, statement: SQL, param
   const query = preparedOnce(db, name, (d) => d._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false));
   return ((await query.execute(params)) as { rows: T[] }).rows;
 }
+
+/**
+ * A timestamptz as the API writes it (ISO 8601 in UTC with milliseconds, as `Date#toISOString`), made
+ * by PostgreSQL: a page of 100 chat messages otherwise parses 200 Dates and formats them again in
+ * Node, 8 % of that request's time (docs/performance.md). Null stays null.
+ */
+export const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -107,8 +107,20 @@ describe('messages', () => {
     const last = latest.at(-1)!.id;
     const reply = await h.call('POST', `/api/conversations/${id}/messages`, { token: owner.token, body: { text: '  Ja, vecka 24 är ledig!  ' } });
     expect(reply.json.text).toBe('Ja, vecka 24 är ledig!');
-    const polled = (await h.call('GET', `/api/conversations/${id}/messages?after=${last}`, { token: guest.token })).json as unknown as { text: string }[];
+    const polled = (await h.call('GET', `/api/conversations/${id}/messages?after=${last}`, { token: guest.token })).json as unknown as {
+      text: string;
+      created_at: string;
+      deleted_at: string | null;
+    }[];
     expect(polled.map((m) => m.text)).toEqual(['Ja, vecka 24 är ledig!']);
+    // The page's times, written by PostgreSQL, are the same text as the stored Date's toISOString.
+    const [stored] = await h.db
+      .select()
+      .from(h.schema.messages)
+      .where(eq(h.schema.messages.id, reply.json.id as number));
+    expect(polled[0]!.created_at).toBe(stored!.createdAt.toISOString());
+    expect(reply.json.created_at).toBe(polled[0]!.created_at);
+    expect(polled[0]!.deleted_at).toBeNull();
   });
 
   it('only the author deletes, and only text or file messages', async () => {
@@ -123,6 +135,9 @@ describe('messages', () => {
     expect((await h.call('DELETE', `/api/conversations/${id}/messages/${text.id}`, { token: guest.token })).status).toBe(200);
     const [after] = await h.db.select().from(h.schema.messages).where(eq(h.schema.messages.id, text.id));
     expect(after!.deletedAt).not.toBeNull();
+    // The page shows it deleted, with no text, at the stored time.
+    const page = (await h.call('GET', `/api/conversations/${id}/messages`, { token: owner.token })).json as unknown as { id: number; text: string; deleted_at: string | null }[];
+    expect(page.find((m) => m.id === text.id)).toMatchObject({ text: '', deleted_at: after!.deletedAt!.toISOString() });
   });
 
   it('seen moves the read marker, clears the unread count and the to-do', async () => {

@@ -5,7 +5,7 @@ import { conversationReads, conversations, messages, todos, users, type MessageT
 import type { SessionUser } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { dashboardUrl, sendLinkMail } from '../auth-mail';
-import { preparedRows } from '../../db/prepared';
+import { isoTime, preparedRows } from '../../db/prepared';
 import { invalidConversation, type ConversationRow, type Role } from './access';
 
 // A conversation's messages: reading a page, writing, the read mark, and telling the other side.
@@ -13,9 +13,12 @@ import { invalidConversation, type ConversationRow, type Role } from './access';
 type MessageFields = Pick<typeof messages.$inferSelect, 'id' | 'type' | 'text' | 'userId' | 'resourceId' | 'conversationId'> & {
   /** jsonb: text from some drivers. */
   meta: Record<string, unknown> | string;
+  /** A Date from drizzle, or the ISO text a page's statement already made (`isoTime`). */
   createdAt: Date | string;
   deletedAt: Date | string | null;
 };
+
+const iso = (time: Date | string) => (typeof time === 'string' ? time : time.toISOString());
 
 function messageDto(m: MessageFields, otherLastSeen: number, otherId: number) {
   return {
@@ -23,8 +26,8 @@ function messageDto(m: MessageFields, otherLastSeen: number, otherId: number) {
     type: m.type,
     text: m.deletedAt ? '' : m.text,
     user_id: m.userId,
-    created_at: new Date(m.createdAt).toISOString(),
-    deleted_at: m.deletedAt ? new Date(m.deletedAt).toISOString() : null,
+    created_at: iso(m.createdAt),
+    deleted_at: m.deletedAt ? iso(m.deletedAt) : null,
     seen_by_users: m.id <= otherLastSeen ? [otherId] : [],
     resource_id: m.resourceId,
     conversation_id: m.conversationId,
@@ -44,8 +47,9 @@ type PageRow = {
   type: MessageType;
   text: string;
   user_id: number | null;
-  created_at: Date | string;
-  deleted_at: Date | string | null;
+  /** ISO 8601 text (isoTime). */
+  created_at: string;
+  deleted_at: string | null;
   resource_id: number | null;
   meta: Record<string, unknown> | string;
 };
@@ -59,7 +63,7 @@ export function messagesStatement(actorId: number, conversationId: number, query
   const side = sql`case when c.host_id = ${actorId} then 'host' else 'guest' end`;
   return sql`
     select c.host_id, c.guest_id, coalesce(r.last_seen_message_id, 0) as seen,
-      m.id, m.type, m.text, m.user_id, m.created_at, m.deleted_at, m.resource_id, m.meta
+      m.id, m.type, m.text, m.user_id, ${isoTime(sql.raw('m.created_at'))} as created_at, ${isoTime(sql.raw('m.deleted_at'))} as deleted_at, m.resource_id, m.meta
     from conversations c
     left join conversation_reads r on r.conversation_id = c.id and r.user_id = case when c.host_id = ${actorId} then c.guest_id else c.host_id end
     left join lateral (
