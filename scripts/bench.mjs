@@ -12,6 +12,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 const args = process.argv.slice(2);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -122,8 +123,16 @@ try {
   await waitReady();
   const cookie = await signIn('host@example.com', 'demo-host-1');
   const auth = { cookie };
-  const inbox = await (await fetch(`${base}/api/conversations`, { headers: auth })).json();
-  const longest = inbox.results[0].id; // the 3 000-message conversation is the host's most recent
+  // The host's longest conversation (the seed's 3 000 messages), asked of the database: the most recent
+  // one is another after anyone writes to the host (scripts/measure-chat.mjs does).
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const { rows: conversationRows } = await db.query(
+    `select m.conversation_id as id, count(*)::int as n from messages m join conversations c on c.id = m.conversation_id
+     join users u on u.id = c.host_id where u.username = 'host@example.com' group by 1 order by 2 desc limit 1`,
+  );
+  await db.end();
+  const [{ id: longest, n: longestCount }] = conversationRows;
 
   const targets = [
     { name: 'floor: GET /api/flags (anonymous)', path: '/api/flags', kind: 'floor' },
@@ -132,7 +141,7 @@ try {
     { name: 'GET /api/conversations offset 1000', path: '/api/conversations?offset=1000', kind: 'list', deepOf: 'conv1' },
     { name: 'GET /api/user/bookings', path: '/api/user/bookings', kind: 'list', id: 'book1' },
     { name: 'GET /api/user/bookings offset 1000', path: '/api/user/bookings?offset=1000', kind: 'list', deepOf: 'book1' },
-    { name: `GET /api/conversations/${longest}/messages (latest of 3 000)`, path: `/api/conversations/${longest}/messages`, kind: 'list' },
+    { name: `GET /api/conversations/${longest}/messages (latest of ${longestCount.toLocaleString('en').replace(',', ' ')})`, path: `/api/conversations/${longest}/messages`, kind: 'list' },
     { name: "GET /api/cottages (the host's ads)", path: '/api/cottages', kind: 'list' },
     { name: 'GET /api/user/orders (receipts)', path: '/api/user/orders', kind: 'list', id: 'ord1' },
     { name: 'GET /api/user/orders offset 1000', path: '/api/user/orders?offset=1000', kind: 'list', deepOf: 'ord1' },
